@@ -1,0 +1,2 @@
+export { registerAuthRoutes } from './auth.routes';
+export { loadSessionUser } from './session-user';

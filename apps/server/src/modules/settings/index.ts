@@ -1,0 +1,2 @@
+export { registerSettingsRoutes } from './settings.routes';
+export { getSetting, listSettings, saveSetting, seedDefaultSettings } from './settings.repository';

@@ -1,0 +1,3 @@
+export { markUserSeen } from './presence';
+export { presentUser } from './users.presenter';
+export { queuesOfUsers, setUserQueues } from './user-queues.repository';

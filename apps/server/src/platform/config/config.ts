@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const roleNames = ['api', 'realtime', 'worker', 'sessions'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(5488),
+    ROLES: z
+      .string()
+      .default(roleNames.join(','))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((r) => r.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(roleNames)).min(1)),
+    BACKEND_URL: z.string().url().optional(),
+    FRONTEND_URL: z.string().url().optional(),
+    JWT_SECRET: z.string().min(16).optional(),
+    JWT_REFRESH_SECRET: z.string().min(16).optional(),
+    TZ: z.string().default('America/Sao_Paulo'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Zapdesk <no-reply@zapdesk.local>'),
+    ADMIN_PASSWORD: z.string().min(5).optional(),
+    UPLOAD_LIMIT_MB: z.coerce.number().positive().default(50),
+    SIMULATOR: z.enum(['on', 'off']).optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.JWT_REFRESH_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'JWT_SECRET and JWT_REFRESH_SECRET are required in production',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and validates the environment. The only place that touches process.env. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = `http://localhost:${e.PORT}`;
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    roles: new Set<RoleName>(e.ROLES),
+    backendUrl: e.BACKEND_URL ?? publicUrl,
+    frontendUrl: e.FRONTEND_URL ?? publicUrl,
+    // Development defaults keep the demo at two commands; production refuses to start without secrets.
+    jwtSecret: e.JWT_SECRET ?? 'zapdesk-development-access-secret',
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? 'zapdesk-development-refresh-secret',
+    timeZone: e.TZ,
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    adminPassword: e.ADMIN_PASSWORD,
+    uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
+    simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    rateLimitEnabled: e.RATE_LIMIT === 'on',
+    storageDir: path.join(dataDir, 'public'),
+  };
+}

@@ -1,0 +1,43 @@
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/** The role the application's queries run as: it owns nothing, so row-level security always applies. */
+export const APP_ROLE = 'zapdesk_app';
+
+// Dates stay 'yyyy-MM-dd' strings; counts and money come back as numbers.
+pg.types.setTypeParser(1082, (v) => v);
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DatabaseHandles {
+  /** Schema owner: migrations, job queue schema. Never used for request work. */
+  owner: Kysely<Database>;
+  /** Application role: every request and job. */
+  app: Kysely<Database>;
+  appPool: pg.Pool;
+  ownerPool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string, options: { appPoolSize?: number } = {}): DatabaseHandles {
+  const ownerPool = new pg.Pool({ connectionString: url, max: 4 });
+  const appPool = new pg.Pool({ connectionString: url, max: options.appPoolSize ?? 20 });
+  appPool.on('connect', (client) => {
+    // Queued before any other query on this client, so no query ever runs as the owner.
+    client.query(`set role ${APP_ROLE}`).catch(() => undefined);
+  });
+  const plugins = [new CamelCasePlugin()];
+  const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
+  const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }), plugins });
+  return {
+    owner,
+    app,
+    appPool,
+    ownerPool,
+    async close() {
+      await app.destroy();
+      await owner.destroy();
+    },
+  };
+}

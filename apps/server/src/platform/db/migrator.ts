@@ -1,0 +1,27 @@
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations';
+
+/** Applies pending migrations as the schema owner. Safe to call from several processes at once. */
+export async function migrateToLatest(url: string): Promise<string[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  // No CamelCasePlugin here: migrations speak SQL names.
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
+  try {
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      migrationTableName: 'schema_migrations',
+      migrationLockTableName: 'schema_migrations_lock',
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+    }
+    await sql`select 1`.execute(db);
+    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  } finally {
+    await db.destroy();
+  }
+}

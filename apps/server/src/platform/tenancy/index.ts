@@ -1,0 +1,1 @@
+export { Scopes, SystemTx, TenantScope, TenantTx } from './tenant-scope';

@@ -1,0 +1,138 @@
+import {
+  sql,
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Kysely,
+  type SelectQueryBuilder,
+  type Transaction,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from 'kysely';
+import type { Database, TenantTable } from '../db/schema';
+
+type AfterCommit = () => void | Promise<void>;
+
+/** Work bound to one database transaction, with callbacks that run only once it commits. */
+abstract class BoundTransaction {
+  readonly #afterCommit: AfterCommit[] = [];
+  constructor(readonly db: Transaction<Database>) {}
+
+  /** Queues work (socket emits, job enqueues) for after a successful commit. */
+  afterCommit(fn: AfterCommit): void {
+    this.#afterCommit.push(fn);
+  }
+
+  /** @internal */
+  async flushAfterCommit(): Promise<void> {
+    for (const fn of this.#afterCommit) await fn();
+  }
+}
+
+/**
+ * A transaction of one company. Queries built from its helpers carry `company_id = companyId`;
+ * PostgreSQL row-level security (app.company_id set locally) backs that up for every other query.
+ */
+export class TenantTx extends BoundTransaction {
+  constructor(
+    db: Transaction<Database>,
+    readonly companyId: number,
+  ) {
+    super(db);
+  }
+
+  private companyFilter(table: TenantTable) {
+    return sql<boolean>`${sql.ref(`${table}.companyId`)} = ${this.companyId}`;
+  }
+
+  // The casts only name the builder type Kysely infers for a literal table; a generic table name confuses it.
+  selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, object> {
+    const qb = this.db.selectFrom(table as TenantTable) as unknown as SelectQueryBuilder<Database, T, object>;
+    return qb.where(this.companyFilter(table));
+  }
+
+  updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
+    const qb = this.db.updateTable(table as TenantTable) as unknown as UpdateQueryBuilder<
+      Database,
+      T,
+      T,
+      UpdateResult
+    >;
+    return qb.where(this.companyFilter(table));
+  }
+
+  deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
+    const qb = this.db.deleteFrom(table as TenantTable) as unknown as DeleteQueryBuilder<
+      Database,
+      T,
+      DeleteResult
+    >;
+    return qb.where(this.companyFilter(table));
+  }
+
+  /** Inserts always go through `db.insertInto` with `companyId: tx.companyId`; RLS refuses any other company. */
+  get insertInto() {
+    return this.db.insertInto.bind(this.db);
+  }
+}
+
+/** Cross-tenant work (super user, sweeps, login lookups). Greppable on purpose: `asSystem`. */
+export class SystemTx extends BoundTransaction {}
+
+async function runBound<T, X extends BoundTransaction>(
+  db: Kysely<Database>,
+  setup: (trx: Transaction<Database>) => Promise<void>,
+  make: (trx: Transaction<Database>) => X,
+  fn: (tx: X) => Promise<T>,
+): Promise<T> {
+  let bound: X | undefined;
+  const result = await db.transaction().execute(async (trx) => {
+    await setup(trx);
+    bound = make(trx);
+    return fn(bound);
+  });
+  await bound?.flushAfterCommit();
+  return result;
+}
+
+/** Opens tenant and system transactions on the application role's connection pool. */
+export class Scopes {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** A scope for one company; the id must come from a credential, never from input. */
+  tenant(companyId: number): TenantScope {
+    return new TenantScope(this.db, companyId);
+  }
+
+  /** Runs `fn` with row-level security lifted for cross-tenant work. */
+  asSystem<T>(fn: (tx: SystemTx) => Promise<T>): Promise<T> {
+    return runBound(
+      this.db,
+      async (trx) => {
+        await sql`select set_config('app.system', 'on', true)`.execute(trx);
+      },
+      (trx) => new SystemTx(trx),
+      fn,
+    );
+  }
+}
+
+export class TenantScope {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly companyId: number,
+  ) {
+    if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`Invalid tenant id ${companyId}`);
+  }
+
+  /** Runs `fn` in one transaction that sees only this company's rows. */
+  run<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T> {
+    return runBound(
+      this.db,
+      async (trx) => {
+        await sql`select set_config('app.company_id', ${String(this.companyId)}, true)`.execute(trx);
+      },
+      (trx) => new TenantTx(trx, this.companyId),
+      fn,
+    );
+  }
+}

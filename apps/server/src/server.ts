@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@zapdesk/contracts';
+import { ActorLoader } from './platform/auth/actor';
+import { TokenService } from './platform/auth/tokens';
+import type { Config } from './platform/config/config';
+import type { AppContext } from './platform/context';
+import { openDatabase, type DatabaseHandles } from './platform/db/database';
+import { installErrorHandler, installNotFound } from './platform/http/error-handler';
+import { createBinder } from './platform/http/route-binder';
+import { loggerOptions } from './platform/logging/logger';
+import { Mailer } from './platform/mail/mailer';
+import { Realtime } from './platform/realtime/realtime';
+import { Scopes } from './platform/tenancy';
+import { registerModules } from './modules';
+import { markUserSeen } from './modules/users';
+
+export interface ZapdeskServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: DatabaseHandles;
+  /** Listens on the configured port (0 = any free port) and answers the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the HTTP API, realtime and modules on an already migrated database. */
+export async function createServer(config: Config, databaseUrl: string): Promise<ZapdeskServer> {
+  const db = openDatabase(databaseUrl);
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    ajv: { customOptions: { strict: false } },
+  });
+  // Contract schemas are for /docs; zod validates every input in the binder.
+  app.setValidatorCompiler(() => () => true);
+
+  const scopes = new Scopes(db.app);
+  const tokens = new TokenService(config.jwtSecret, config.jwtRefreshSecret);
+  const actors = new ActorLoader(scopes);
+  const realtime = new Realtime();
+  const mail = new Mailer(scopes, app.log, config.mailFrom, config.smtpUrl);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(cors, { origin: config.frontendUrl, credentials: true });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({
+      statusCode: 429,
+      error: 'ERR_TOO_MANY_REQUESTS',
+      message: `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Zapdesk API', version: APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  installErrorHandler(app);
+
+  const bind = createBinder(app, {
+    tokens,
+    actors,
+    scopes,
+    timeZone: config.timeZone,
+    rateLimitEnabled: config.rateLimitEnabled,
+  });
+  const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, log: app.log, bind };
+  await registerModules(ctx);
+
+  fs.mkdirSync(config.storageDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.storageDir,
+    prefix: '/public/',
+    decorateReply: false,
+    index: false,
+  });
+  installNotFound(app, serveWebApp(app, config));
+
+  if (config.roles.has('realtime')) {
+    realtime.attach(app.server, {
+      tokens,
+      actors,
+      timeZone: config.timeZone,
+      frontendUrl: config.frontendUrl,
+      log: app.log,
+      touchUser: (actor) => markUserSeen(ctx, actor),
+    });
+  }
+
+  return {
+    app,
+    ctx,
+    db,
+    async listen() {
+      await app.listen({ port: config.port, host: config.host });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return `http://localhost:${port}`;
+    },
+    async close() {
+      await realtime.close();
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Serves the built React app; answers its index page, for the not-found fallback of client routes. */
+function serveWebApp(app: FastifyInstance, config: Config): string | undefined {
+  const dist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ dist }, 'web app not built; serving the API only');
+    return undefined;
+  }
+  void app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  return fs.readFileSync(index, 'utf8');
+}

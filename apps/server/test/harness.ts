@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { loadConfig } from '../src/platform/config/config';
+import { createServer, type ZapdeskServer } from '../src/server';
+
+export interface TestServer extends ZapdeskServer {
+  /** Calls the API with a bearer token (or none) and answers status and parsed JSON. */
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; response: LightMyRequestResponse }>;
+}
+
+/** A server on the shared test database, its uploads in a fresh folder. Close it in afterAll. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'off',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const server = await createServer(config, inject('databaseUrl'));
+  await server.app.ready();
+  return Object.assign(server, {
+    async call(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+    ) {
+      const response = await server.app.inject({
+        method,
+        url,
+        headers: {
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        ...(options.body !== undefined ? { payload: options.body as object } : {}),
+      });
+      let body: unknown = response.body;
+      try {
+        body = response.json();
+      } catch {
+        // not JSON
+      }
+      return { status: response.statusCode, body, response };
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { authRoutes } from './resources/auth';
+import { companyRoutes } from './resources/companies';
+import { helpRoutes } from './resources/helps';
+import { planRoutes } from './resources/plans';
+import { settingRoutes } from './resources/settings';
+import { userRoutes } from './resources/users';
+
+/** The route table: every HTTP route of the product, by resource. */
+export const routes = {
+  auth: authRoutes,
+  users: userRoutes,
+  companies: companyRoutes,
+  plans: planRoutes,
+  settings: settingRoutes,
+  helps: helpRoutes,
+};

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for everything: `npm test` runs every project below.
+export default defineConfig({
+  test: {
+    projects: ['packages/contracts', 'apps/server', 'apps/web', 'e2e'],
+  },
+});
