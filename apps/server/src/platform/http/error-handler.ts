@@ -25,13 +25,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: 'ERR_VALIDATION', message: error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply
-      .status(500)
-      .send({
-        error: 'ERR_INTERNAL_SERVER_ERROR',
-        message: 'Unexpected error, try again later',
-        requestId: request.id,
-      });
+    return reply.status(500).send({
+      error: 'ERR_INTERNAL_SERVER_ERROR',
+      message: 'Unexpected error, try again later',
+      requestId: request.id,
+    });
   });
 }
 
