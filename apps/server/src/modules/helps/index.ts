@@ -1,0 +1,1 @@
+export { registerHelpsRoutes } from './helps.routes';

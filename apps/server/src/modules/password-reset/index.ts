@@ -1,0 +1,1 @@
+export { registerPasswordResetRoutes } from './password-reset.routes';

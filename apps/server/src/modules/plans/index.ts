@@ -1,0 +1,2 @@
+export { registerPlansRoutes } from './plans.routes';
+export { presentPlan } from './plans.presenter';
