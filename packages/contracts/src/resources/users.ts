@@ -6,6 +6,15 @@ import { defineRoute } from '../route';
 
 const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).max(50, { error: m.tooLong });
 const idList = z.array(z.coerce.number().int().positive()).max(500);
+/** The user form sends "" (or 0) for "no default connection". */
+const whatsappId = z.preprocess(
+  (v) => (v === '' || v === 0 || v === '0' ? null : v),
+  z.coerce.number({ error: m.invalid }).int().positive({ error: m.invalid }).nullable().optional(),
+);
+const optionalCompanyId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: m.invalid }).int().positive({ error: m.invalid }).optional(),
+);
 
 export const CreateUserInput = z.object({
   name: boundedString(2, 50),
@@ -14,10 +23,10 @@ export const CreateUserInput = z.object({
   profile: z.enum(profiles).default('user'),
   allTicket: z.enum(allTicketValues).default('desabled'),
   timeZone: z.enum(timeZones, { error: m.invalid }).default('UTC'),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
-  queueIds: idList.default([]),
+  whatsappId,
+  queueIds: z.preprocess((v) => v ?? undefined, idList.default([])),
   /** Accepted only from a super user creating a user in another company. */
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: optionalCompanyId,
 });
 export type CreateUserInput = z.infer<typeof CreateUserInput>;
 
@@ -29,8 +38,8 @@ export const UpdateUserInput = z.object({
   allTicket: z.enum(allTicketValues).optional(),
   timeZone: z.enum(timeZones, { error: m.invalid }).optional(),
   language: z.enum(languages).optional(),
-  whatsappId: z.coerce.number().int().positive().nullable().optional(),
-  queueIds: idList.optional(),
+  whatsappId,
+  queueIds: z.preprocess((v) => v ?? undefined, idList.optional()),
 });
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
@@ -73,7 +82,7 @@ export const userRoutes = {
     method: 'GET',
     path: '/users/list',
     auth: 'user',
-    query: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+    query: z.object({ companyId: optionalCompanyId.catch(undefined) }),
     summary: 'Every user of the company',
   }),
   get: defineRoute({ method: 'GET', path: '/users/:id', auth: 'user', params: idParam, summary: 'One user' }),
