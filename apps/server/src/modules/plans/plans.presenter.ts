@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { PlanView } from '@zapdesk/contracts';
-import type { PlansTable } from '../../platform/db/schema/accounts';
+import type { PlansTable } from '../../platform/db/schema';
 
 export function presentPlan(row: Selectable<PlansTable>): PlanView {
   return {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { UserView } from '@zapdesk/contracts';
-import type { UsersTable } from '../../platform/db/schema/accounts';
+import type { UsersTable } from '../../platform/db/schema';
 
 export interface QueueRefRow {
   id: number;

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { UsersTable } from '../../platform/db/schema/accounts';
+import type { UsersTable } from '../../platform/db/schema';
 import { AppError, isUniqueViolation } from '../../platform/http/app-error';
 import type { TenantTx } from '../../platform/tenancy';
 

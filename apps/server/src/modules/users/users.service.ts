@@ -10,7 +10,7 @@ import {
 import { isAdmin, type Actor } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
-import type { UsersTable } from '../../platform/db/schema/accounts';
+import type { UsersTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
 import { queuesOfUsers, setUserQueues } from './user-queues.repository';

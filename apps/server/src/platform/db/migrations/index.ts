@@ -1,7 +1,25 @@
 import type { Migration } from 'kysely';
 import * as coreAccounts from './2026112201_core_accounts';
+import * as connections from './2026112202_connections';
+import * as queueOptions from './2026112203_queue_options';
+import * as contactsTicketsMessages from './2026112204_contacts_tickets_messages';
+import * as tagsNotesRatingsQuickMessagesSchedules from './2026112205_tags_notes_ratings_quick_messages_schedules';
+import * as filesPromptsIntegrations from './2026112206_files_prompts_integrations';
+import * as campaigns from './2026112207_campaigns';
+import * as announcementsChats from './2026112208_announcements_chats';
+import * as billing from './2026112209_billing';
+import * as messagingInfrastructure from './2026112210_messaging_infrastructure';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
   '2026112201_core_accounts': coreAccounts,
+  '2026112202_connections': connections,
+  '2026112203_queue_options': queueOptions,
+  '2026112204_contacts_tickets_messages': contactsTicketsMessages,
+  '2026112205_tags_notes_ratings_quick_messages_schedules': tagsNotesRatingsQuickMessagesSchedules,
+  '2026112206_files_prompts_integrations': filesPromptsIntegrations,
+  '2026112207_campaigns': campaigns,
+  '2026112208_announcements_chats': announcementsChats,
+  '2026112209_billing': billing,
+  '2026112210_messaging_infrastructure': messagingInfrastructure,
 };
