@@ -1,25 +1,49 @@
 import { z } from 'zod';
-import { boundedString, idParam, pagedQuery } from '../common';
+import { boundedString, idParam, looseBoolean, pagedQuery } from '../common';
+import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
-const limit = z.coerce.number().int().min(0, { error: 'Must be 0 (unlimited) or more' });
-const flag = z.boolean().default(true);
+const limit = z.coerce
+  .number({ error: m.invalid })
+  .int({ error: m.invalid })
+  .min(0, { error: 'Must be 0 (unlimited) or more' });
+const value = z.coerce.number({ error: m.invalid }).min(0, { error: m.invalid });
 
-export const PlanInput = z.object({
+/** Plan fields without defaults: the shape of an edit, where absent fields stay as they are. */
+const planFields = {
   name: boundedString(2, 50),
+  users: limit,
+  connections: limit,
+  queues: limit,
+  value,
+  useCampaigns: looseBoolean,
+  useKanban: looseBoolean,
+  useOpenAi: looseBoolean,
+  useIntegrations: looseBoolean,
+  useSchedules: looseBoolean,
+  useInternalChat: looseBoolean,
+  useExternalApi: looseBoolean,
+};
+
+/** A new plan: limits default to 0 (unlimited), value to 0 and every feature flag to true. */
+export const PlanInput = z.object({
+  ...planFields,
   users: limit.default(0),
   connections: limit.default(0),
   queues: limit.default(0),
-  value: z.coerce.number().min(0).default(0),
-  useCampaigns: flag,
-  useKanban: flag,
-  useOpenAi: flag,
-  useIntegrations: flag,
-  useSchedules: flag,
-  useInternalChat: flag,
-  useExternalApi: flag,
+  value: value.default(0),
+  useCampaigns: looseBoolean.default(true),
+  useKanban: looseBoolean.default(true),
+  useOpenAi: looseBoolean.default(true),
+  useIntegrations: looseBoolean.default(true),
+  useSchedules: looseBoolean.default(true),
+  useInternalChat: looseBoolean.default(true),
+  useExternalApi: looseBoolean.default(true),
 });
 export type PlanInput = z.infer<typeof PlanInput>;
+
+export const UpdatePlanInput = z.object(planFields).partial();
+export type UpdatePlanInput = z.infer<typeof UpdatePlanInput>;
 
 export const PlanView = z.object({
   id: z.number(),
@@ -39,6 +63,13 @@ export const PlanView = z.object({
   updatedAt: z.string(),
 });
 export type PlanView = z.infer<typeof PlanView>;
+
+export const ListPlansAnswer = z.object({
+  plans: z.array(PlanView),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListPlansAnswer = z.infer<typeof ListPlansAnswer>;
 
 export const planRoutes = {
   listPublic: defineRoute({
@@ -68,7 +99,7 @@ export const planRoutes = {
     path: '/plans/:id',
     auth: 'super',
     params: idParam,
-    body: PlanInput.partial(),
+    body: UpdatePlanInput,
     summary: 'Update a plan',
   }),
   remove: defineRoute({

@@ -1,2 +1,3 @@
 export { registerPlansRoutes } from './plans.routes';
 export { presentPlan } from './plans.presenter';
+export type { PlanRow } from './plans.repository';
