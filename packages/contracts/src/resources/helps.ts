@@ -3,12 +3,29 @@ import { idParam, pagedQuery } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
+const title = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, { error: m.required })
+  .max(200, { error: m.tooLong });
+const description = z.string({ error: m.invalid }).max(5000, { error: m.tooLong });
+/** The video's identifier on the hosting service (or its address). */
+const video = z.string({ error: m.invalid }).trim().max(200, { error: m.tooLong });
+
 export const HelpInput = z.object({
-  title: z.string({ error: m.required }).trim().min(1, { error: m.required }).max(200, { error: m.tooLong }),
-  description: z.string().max(5000, { error: m.tooLong }).optional().default(''),
-  video: z.string().trim().max(200, { error: m.tooLong }).optional().default(''),
+  title,
+  description: z.preprocess((v) => v ?? undefined, description.default('')),
+  video: z.preprocess((v) => v ?? undefined, video.default('')),
 });
 export type HelpInput = z.infer<typeof HelpInput>;
+
+/** A help edit: absent fields stay as they are. */
+export const UpdateHelpInput = z.object({
+  title: title.optional(),
+  description: z.preprocess((v) => v ?? undefined, description.optional()),
+  video: z.preprocess((v) => v ?? undefined, video.optional()),
+});
+export type UpdateHelpInput = z.infer<typeof UpdateHelpInput>;
 
 export const HelpView = z.object({
   id: z.number(),
@@ -19,6 +36,14 @@ export const HelpView = z.object({
   updatedAt: z.string(),
 });
 export type HelpView = z.infer<typeof HelpView>;
+
+/** `GET /helps` answers its page under `records` (server-behaviour 15). */
+export const ListHelpsAnswer = z.object({
+  records: z.array(HelpView),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListHelpsAnswer = z.infer<typeof ListHelpsAnswer>;
 
 export const helpRoutes = {
   list: defineRoute({
@@ -48,7 +73,7 @@ export const helpRoutes = {
     path: '/helps/:id',
     auth: 'super',
     params: idParam,
-    body: HelpInput.partial(),
+    body: UpdateHelpInput,
     summary: 'Edit a help video',
   }),
   remove: defineRoute({
