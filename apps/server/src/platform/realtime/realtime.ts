@@ -1,9 +1,13 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { clientEvents, companyEvent, READY_EVENT, rooms, SOCKET_PING_MS } from '@zapdesk/contracts';
-import { companyBlock, isAdmin, type Actor, type ActorLoader } from '../auth/actor';
+import { companyEvent, rooms, SOCKET_PING_MS } from '@zapdesk/contracts';
+import { companyBlock, type Actor, type ActorLoader } from '../auth/actor';
 import type { TokenService } from '../auth/tokens';
+import { isAllowedOrigin } from './origin';
+import { SocketSession, type TicketRoomGuard } from './socket-session';
+
+export type { TicketRoomGuard } from './socket-session';
 
 export interface RealtimeDeps {
   tokens: TokenService;
@@ -11,21 +15,22 @@ export interface RealtimeDeps {
   timeZone: string;
   frontendUrl: string;
   log: Logger;
-  /** Marks the user online/seen; answers whether `online` changed (then a -user update is sent). */
+  /** Marks the user online and seen now; sends the -user update when `online` flips. */
   touchUser: (actor: Actor) => Promise<void>;
 }
 
-/** Answers whether a socket's user may watch a ticket's room; the tickets module provides it. */
-export type TicketRoomGuard = (actor: Actor, ticketId: number) => Promise<boolean>;
-
 interface SocketData {
   actor: Actor;
-  joins: Map<string, number>;
+}
+
+/** A handshake refusal: the client's connect_error carries the code as message, the reason as data. */
+function refusal(code: string, reason?: string): Error & { data?: unknown } {
+  return Object.assign(new Error(code), { data: { reason: reason ?? code } });
 }
 
 /**
- * socket.io on the HTTP port. Rooms are joined only through the handlers below, each built from the
- * authenticated socket's own company and user, so a socket can never enter another company's room.
+ * socket.io on the HTTP port, websocket only. The access token is verified at the handshake and rooms
+ * are joined only through SocketSession, so a socket can never enter another company's room.
  */
 export class Realtime {
   #io: Server | undefined;
@@ -57,6 +62,11 @@ export class Realtime {
     else if (roomNames.length > 0) this.#io.to(roomNames).emit(event, payload);
   }
 
+  /** Closes every socket of a user whose credentials were revoked (e.g. a password reset). */
+  disconnectUser(userId: number): void {
+    this.#io?.in(rooms.user(userId)).disconnectSockets(true);
+  }
+
   attach(server: HttpServer, deps: RealtimeDeps): Server {
     const io = new Server(server, {
       transports: ['websocket'],
@@ -64,103 +74,62 @@ export class Realtime {
       pingTimeout: SOCKET_PING_MS,
       cors: { origin: deps.frontendUrl, credentials: true },
       allowRequest: (req, callback) => {
-        const origin = req.headers.origin;
-        // Browsers always send Origin: only the configured web app (or this very host) may connect.
-        const host = req.headers.host;
-        const ok =
-          !origin || origin === deps.frontendUrl || (host !== undefined && new URL(origin).host === host);
+        const ok = isAllowedOrigin(req.headers.origin, req.headers.host, deps.frontendUrl);
         callback(ok ? null : 'origin not allowed', ok);
       },
     });
-    io.use(async (socket, next) => {
-      try {
-        const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
-        const token = typeof raw === 'string' ? raw : '';
-        const verified = deps.tokens.verifyAccess(token);
-        if (!verified.ok) return next(new Error(`ERR_SESSION_EXPIRED: token ${verified.reason}`));
-        const actor = await deps.actors.load(verified.claims.id, verified.claims.companyId);
-        if (!actor || actor.tokenVersion !== verified.claims.tokenVersion) {
-          return next(new Error('ERR_SESSION_EXPIRED'));
-        }
-        if (!actor.isSuper && companyBlock(actor.company, deps.timeZone))
-          return next(new Error('ERR_NO_PERMISSION'));
-        (socket.data as SocketData).actor = actor;
-        (socket.data as SocketData).joins = new Map();
-        next();
-      } catch (error) {
-        deps.log.error({ err: error }, 'socket handshake failed');
-        next(new Error('ERR_INTERNAL_SERVER_ERROR'));
-      }
+    io.use((socket, next) => {
+      this.authenticate(socket.handshake, deps).then(
+        (actor) => {
+          (socket.data as SocketData).actor = actor;
+          next();
+        },
+        (error: unknown) => next(error instanceof Error ? error : refusal('ERR_INTERNAL_SERVER_ERROR')),
+      );
     });
-    io.on('connection', (socket) => this.onConnection(socket, deps));
+    io.on('connection', (socket) => {
+      const session = new SocketSession(socket, (socket.data as SocketData).actor, {
+        actors: deps.actors,
+        timeZone: deps.timeZone,
+        log: deps.log,
+        ticketGuard: () => this.#ticketGuard,
+        touchUser: deps.touchUser,
+      });
+      session.start();
+    });
     this.#io = io;
     return io;
   }
 
-  private onConnection(socket: Socket, deps: RealtimeDeps): void {
-    const data = socket.data as SocketData;
-    const { actor } = data;
-    void socket.join([rooms.companyMain(actor.companyId), rooms.user(actor.userId)]);
-    const join = (room: string) => {
-      data.joins.set(room, (data.joins.get(room) ?? 0) + 1);
-      void socket.join(room);
-    };
-    const leave = (room: string) => {
-      const count = (data.joins.get(room) ?? 0) - 1;
-      if (count > 0) data.joins.set(room, count);
-      else {
-        data.joins.delete(room);
-        void socket.leave(room);
-      }
-    };
-    const notificationRooms = () => roomsFor(actor, 'notification');
-    socket.on(clientEvents.joinChatBox, async (ticketId: unknown) => {
-      const id = Number(ticketId);
-      if (!Number.isInteger(id) || id <= 0) return;
-      if (await this.#ticketGuard(actor, id)) join(rooms.ticket(id));
-      else deps.log.warn({ userId: actor.userId, ticketId: id }, 'joinChatBox refused');
-    });
-    socket.on(clientEvents.leaveChatBox, (ticketId: unknown) => leave(rooms.ticket(Number(ticketId))));
-    socket.on(clientEvents.joinNotification, () => notificationRooms().forEach(join));
-    socket.on(clientEvents.leaveNotification, () => notificationRooms().forEach(leave));
-    socket.on(clientEvents.joinTickets, (status: unknown) => {
-      if (status === 'open' || status === 'pending' || status === 'closed')
-        roomsFor(actor, status).forEach(join);
-    });
-    socket.on(clientEvents.leaveTickets, (status: unknown) => {
-      if (status === 'open' || status === 'pending' || status === 'closed')
-        roomsFor(actor, status).forEach(leave);
-    });
-    socket.on(clientEvents.userStatus, () => {
-      void deps.touchUser(actor).catch((err: unknown) => deps.log.error({ err }, 'userStatus failed'));
-    });
-    void deps
-      .touchUser(actor)
-      .catch((err: unknown) => deps.log.error({ err }, 'marking user online failed'))
-      .finally(() => socket.emit(READY_EVENT));
+  private async authenticate(
+    handshake: { query: Record<string, unknown>; auth: Record<string, unknown> },
+    deps: RealtimeDeps,
+  ): Promise<Actor> {
+    const raw = handshake.query.token ?? handshake.auth.token;
+    const verified = deps.tokens.verifyAccess(typeof raw === 'string' ? raw : '');
+    if (!verified.ok) throw refusal('ERR_SESSION_EXPIRED', `token ${verified.reason}`);
+    let actor: Actor | null;
+    try {
+      actor = await deps.actors.load(verified.claims.id, verified.claims.companyId);
+    } catch (error) {
+      deps.log.error({ err: error }, 'socket handshake failed');
+      throw refusal('ERR_INTERNAL_SERVER_ERROR');
+    }
+    if (!actor) throw refusal('ERR_SESSION_EXPIRED', 'user not found');
+    if (actor.tokenVersion !== verified.claims.tokenVersion)
+      throw refusal('ERR_SESSION_EXPIRED', 'token revoked');
+    const block = actor.isSuper ? null : companyBlock(actor.company, deps.timeZone);
+    if (block) throw refusal(block);
+    return actor;
   }
 
+  /** Closes the sockets but leaves the HTTP server to its owner (Fastify closes it). */
   async close(): Promise<void> {
-    await this.#io?.close();
+    const io = this.#io;
     this.#io = undefined;
+    if (!io) return;
+    io.local.disconnectSockets(true);
+    await io.of('/').adapter.close();
+    io.engine.close();
   }
-}
-
-/** Rooms a user listens to for a ticket status or notifications (server-behaviour 4.2). */
-function roomsFor(actor: Actor, kind: 'open' | 'pending' | 'closed' | 'notification'): string[] {
-  const companyId = actor.companyId;
-  if (isAdmin(actor)) {
-    return [
-      kind === 'notification' ? rooms.companyNotification(companyId) : rooms.companyStatus(companyId, kind),
-    ];
-  }
-  if (kind === 'notification') {
-    const list = actor.queueIds.map(rooms.queueNotification);
-    if (actor.allTicket === 'enabled') list.push(rooms.queueNullNotification(companyId));
-    return list;
-  }
-  if (kind !== 'pending') return []; // own open/closed tickets arrive through user-{id}
-  const list = actor.queueIds.map((q) => rooms.queueStatus(q, 'pending'));
-  if (actor.allTicket === 'enabled') list.push(rooms.queueNullStatus(companyId, 'pending'));
-  return list;
 }
