@@ -127,3 +127,20 @@ function emailTaken(error: unknown): unknown {
   }
   return error;
 }
+
+/** Throws 404 ERR_NO_WAPP_FOUND unless the id is a connection of the company. */
+export async function assertCompanyWhatsapp(tx: TenantTx, whatsappId: number): Promise<void> {
+  const found = await tx.selectFrom('whatsapps').where('id', '=', whatsappId).select('id').executeTakeFirst();
+  if (!found) throw AppError.notFound('ERR_NO_WAPP_FOUND');
+}
+
+/** `{id, name}` of the given connections, in one query. */
+export async function whatsappRefs(
+  tx: TenantTx,
+  ids: number[],
+): Promise<Map<number, { id: number; name: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx.selectFrom('whatsapps').where('id', 'in', unique).select(['id', 'name']).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}

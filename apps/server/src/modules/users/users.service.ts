@@ -14,10 +14,12 @@ import type { UsersTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
 import { queuesOfUsers, setUserQueues } from './user-queues.repository';
-import { userDeleted, userSaved } from './users.events';
+import { releaseOpenTickets } from './user-tickets.repository';
+import { ticketsReleased, userDeleted, userSaved } from './users.events';
 import { authorizeUserDelete, authorizeUserUpdate } from './users.policy';
 import { presentUser } from './users.presenter';
 import {
+  assertCompanyWhatsapp,
   countUsers,
   deleteUserRow,
   getUser,
@@ -26,16 +28,27 @@ import {
   lockCompanyUserLimit,
   pageUsers,
   updateUserRow,
+  whatsappRefs,
   type UserRow,
 } from './users.repository';
 
-/** Users as answered by the API: with their queues (one query for all of them). */
+/** Users as answered by the API: with their queues and default connection (one query each). */
 async function viewsOf(tx: TenantTx, rows: UserRow[]): Promise<UserView[]> {
   const queues = await queuesOfUsers(
     tx,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => presentUser(row, queues.get(row.id) ?? []));
+  const whatsapps = await whatsappRefs(
+    tx,
+    rows.flatMap((r) => (r.whatsappId === null ? [] : [r.whatsappId])),
+  );
+  return rows.map((row) =>
+    presentUser(
+      row,
+      queues.get(row.id) ?? [],
+      row.whatsappId === null ? null : (whatsapps.get(row.whatsappId) ?? null),
+    ),
+  );
 }
 
 async function viewOf(tx: TenantTx, row: UserRow): Promise<UserView> {
@@ -74,6 +87,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: CreateUse
     if (limit > 0 && (await countUsers(tx)) >= limit) {
       throw new AppError('ERR_PLAN_LIMIT_USERS', `The plan allows ${limit} users`);
     }
+    if (input.whatsappId) await assertCompanyWhatsapp(tx, input.whatsappId);
     const row = await insertUser(tx, {
       name: input.name,
       email: input.email,
@@ -111,6 +125,7 @@ export async function updateUser(
       passwordHash,
     };
     if (isAdmin(actor)) {
+      if (input.whatsappId) await assertCompanyWhatsapp(tx, input.whatsappId);
       Object.assign(changes, {
         profile: input.profile,
         allTicket: input.allTicket,
@@ -126,12 +141,14 @@ export async function updateUser(
   });
 }
 
-/** Deletes a user of the company (never oneself). */
+/** Deletes a user of the company (never oneself); their open tickets go back to pending. */
 export async function deleteUser(ctx: AppContext, actor: Actor, scope: TenantScope, id: number) {
   authorizeUserDelete(actor, id);
   await scope.run(async (tx) => {
     await getUser(tx, id);
+    const released = await releaseOpenTickets(tx, id);
     if (!(await deleteUserRow(tx, id))) throw AppError.notFound('ERR_NO_USER_FOUND');
+    ticketsReleased(ctx, tx, id, released);
     userDeleted(ctx, tx, id);
   });
   return { message: 'User deleted' };
