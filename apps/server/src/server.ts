@@ -21,6 +21,7 @@ import { loggerOptions } from './platform/logging/logger';
 import { Mailer } from './platform/mail/mailer';
 import { Realtime } from './platform/realtime/realtime';
 import { Scopes } from './platform/tenancy';
+import { createMessaging, type Messaging } from './messaging';
 import { registerModules } from './modules';
 import { markUserSeen } from './modules/users';
 
@@ -28,6 +29,7 @@ export interface ZapdeskServer {
   app: FastifyInstance;
   ctx: AppContext;
   db: DatabaseHandles;
+  messaging: Messaging;
   /** Listens on the configured port (0 = any free port) and answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -84,7 +86,8 @@ export async function createServer(config: Config, databaseUrl: string): Promise
     rateLimitEnabled: config.rateLimitEnabled,
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, log: app.log, bind };
-  await registerModules(ctx);
+  const messaging = createMessaging(ctx);
+  await registerModules(ctx, messaging);
 
   fs.mkdirSync(config.storageDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -110,13 +113,16 @@ export async function createServer(config: Config, databaseUrl: string): Promise
     app,
     ctx,
     db,
+    messaging,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
+      await messaging.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     async close() {
+      await messaging.stop();
       await realtime.close();
       await app.close();
       await db.close();

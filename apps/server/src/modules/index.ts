@@ -1,3 +1,4 @@
+import type { Messaging } from '../messaging';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
@@ -8,7 +9,7 @@ import { registerSettingsRoutes } from './settings';
 import { registerUsersRoutes } from './users';
 
 /** Registers every module's routes and hooks. */
-export async function registerModules(ctx: AppContext): Promise<void> {
+export async function registerModules(ctx: AppContext, _messaging: Messaging): Promise<void> {
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
   registerCompaniesRoutes(ctx);
