@@ -202,34 +202,36 @@ describe('PUT /users/:id by an attendant', () => {
     expect(body).toMatchObject({ name: 'Form Sender', profile: 'user' });
   });
 
-  it.each([
-    ['profile', { profile: 'admin' }],
-    ['allTicket', { allTicket: 'enabled' }],
-    ['queueIds', 'queue'],
-    ['whatsappId', 'whatsapp'],
-  ])('refuses a change of their own %s with 403 and keeps the row', async (_field, change) => {
-    const company = await buildCompany(server);
-    const me = await buildUser(server, company, { profile: 'user' });
-    const { token } = await login(server, me);
-    const body =
-      change === 'queue'
-        ? { queueIds: [(await createQueue(company.id, 'Mine')).id] }
-        : change === 'whatsapp'
-          ? { whatsappId: (await createWhatsapp(company.id, 'Mine')).id }
-          : change;
-    const answer = await server.call('PUT', `/users/${me.id}`, { token, body: { name: 'Sneaky', ...body } });
-    expect(answer.status).toBe(403);
-    expect(answer.body.error).toBe('ERR_NO_PERMISSION');
-    const row = await storedUser(me.id);
-    expect(row).toMatchObject({
-      name: 'Test User',
-      profile: 'user',
-      allTicket: 'desabled',
-      whatsappId: null,
-    });
-    const queues = await server.call('GET', `/users/${me.id}`, { token });
-    expect(queues.body.queues).toEqual([]);
-  });
+  const adminOnlyChanges: [string, (companyId: number) => Promise<Record<string, unknown>>][] = [
+    ['profile', async () => ({ profile: 'admin' })],
+    ['allTicket', async () => ({ allTicket: 'enabled' })],
+    ['queueIds', async (companyId) => ({ queueIds: [(await createQueue(companyId, 'Mine')).id] })],
+    ['whatsappId', async (companyId) => ({ whatsappId: (await createWhatsapp(companyId, 'Mine')).id })],
+  ];
+  it.each(adminOnlyChanges)(
+    'refuses a change of their own %s with 403 and keeps the row',
+    async (_field, change) => {
+      const company = await buildCompany(server);
+      const me = await buildUser(server, company, { profile: 'user' });
+      const { token } = await login(server, me);
+      const body = await change(company.id);
+      const answer = await server.call('PUT', `/users/${me.id}`, {
+        token,
+        body: { name: 'Sneaky', ...body },
+      });
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe('ERR_NO_PERMISSION');
+      const row = await storedUser(me.id);
+      expect(row).toMatchObject({
+        name: 'Test User',
+        profile: 'user',
+        allTicket: 'desabled',
+        whatsappId: null,
+      });
+      const queues = await server.call('GET', `/users/${me.id}`, { token });
+      expect(queues.body.queues).toEqual([]);
+    },
+  );
 
   it('refuses to edit a colleague with 403', async () => {
     const company = await buildCompany(server);
