@@ -1,0 +1,122 @@
+// A small closed-loop load generator: N clients each send one request, wait for the whole answer, send
+// the next, until the request budget or the time budget is spent. Global fetch (undici) keeps
+// connections alive. Latencies are measured per request from send to last body byte.
+
+export interface LoadOptions {
+  /** Shown in the results table, e.g. "GET /users?pageNumber=1". */
+  name: string;
+  /** Absolute URL base of the server; must be on 127.0.0.1. */
+  baseUrl: string;
+  concurrency: number;
+  /** Measured requests (warm-up requests come on top). */
+  requests: number;
+  /** Stop issuing new requests after this long, even if the budget is not spent. */
+  maxDurationMs?: number;
+  /** Unmeasured requests sent first (default: one per client). */
+  warmup?: number;
+  /** Builds request number i (0-based). */
+  request: (i: number) => { path: string; init?: RequestInit };
+  /** Statuses that count as success (default: 2xx). */
+  ok?: (status: number) => boolean;
+}
+
+export interface LoadResult {
+  name: string;
+  concurrency: number;
+  sent: number;
+  ok: number;
+  failed: number;
+  /** Count per status (or "network" for transport errors). */
+  statuses: Record<string, number>;
+  durationMs: number;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Runs one load and answers its figures. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const base = new URL(options.baseUrl);
+  if (base.hostname !== '127.0.0.1')
+    throw new Error(`benchmarks only target 127.0.0.1, not ${base.hostname}`);
+  const isOk = options.ok ?? ((status: number) => status >= 200 && status < 300);
+
+  const send = async (i: number): Promise<string> => {
+    const { path, init } = options.request(i);
+    try {
+      const answer = await fetch(new URL(path, base), init);
+      await answer.arrayBuffer();
+      return String(answer.status);
+    } catch {
+      return 'network';
+    }
+  };
+
+  const warmup = options.warmup ?? options.concurrency;
+  await pool(
+    options.concurrency,
+    warmup,
+    () => Number.POSITIVE_INFINITY,
+    (i) => send(i),
+  );
+
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let ok = 0;
+  const started = performance.now();
+  const deadline = started + (options.maxDurationMs ?? 60_000);
+  await pool(
+    options.concurrency,
+    options.requests,
+    () => deadline,
+    async (i) => {
+      const t0 = performance.now();
+      const status = await send(warmup + i);
+      latencies.push(performance.now() - t0);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (status !== 'network' && isOk(Number(status))) ok++;
+    },
+  );
+  const durationMs = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    name: options.name,
+    concurrency: options.concurrency,
+    sent: latencies.length,
+    ok,
+    failed: latencies.length - ok,
+    statuses,
+    durationMs,
+    requestsPerSecond: (latencies.length / durationMs) * 1000,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+  };
+}
+
+/** Runs `total` tasks with at most `concurrency` in flight, none started after the deadline. */
+async function pool(
+  concurrency: number,
+  total: number,
+  deadline: () => number,
+  task: (i: number) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  const client = async () => {
+    while (next < total && performance.now() < deadline()) {
+      const i = next++;
+      await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, total) }, client));
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}

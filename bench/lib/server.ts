@@ -1,0 +1,32 @@
+// The benchmarks run against the built server, started exactly like the e2e harness does it: own DATA_DIR
+// under /tmp, embedded PostgreSQL on a free port, rate limits off, warnings-only logging.
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, repoRoot, startServer, type StartedServer } from '../../e2e/support/server';
+
+export { repoRoot, type StartedServer };
+
+export interface BenchServer {
+  server: StartedServer;
+  /** Superuser pool on the server's database, for arranging data. */
+  db: pg.Pool;
+  stop(): Promise<void>;
+}
+
+/** Builds what is out of date and starts one server for the whole benchmark run. */
+export async function startBenchServer(): Promise<BenchServer> {
+  buildApp();
+  const server = await startServer({
+    name: 'zapdesk-bench',
+    logFile: path.join(repoRoot, 'test-results', 'bench-server.log'),
+  });
+  const db = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
+  return {
+    server,
+    db,
+    async stop() {
+      await db.end();
+      await server.stop();
+    },
+  };
+}

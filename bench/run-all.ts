@@ -1,0 +1,37 @@
+// `npm run bench [-- <name filter>]`: starts the built server once, runs every benchmark (each on its own
+// company) and prints one table. Figures, not pass/fail; nothing in `npm test` runs this.
+import { authUsersBenchmark } from './benchmarks/auth-users';
+import type { Benchmark } from './lib/benchmark';
+import type { LoadResult } from './lib/load';
+import { formatTable, machineLine } from './lib/report';
+import { startBenchServer } from './lib/server';
+
+/** Add new benchmark files here (tickets, inbound pipeline, dashboard …). */
+const benchmarks: Benchmark[] = [authUsersBenchmark];
+
+async function main(): Promise<void> {
+  const filters = process.argv.slice(2);
+  const chosen = benchmarks.filter((b) => filters.length === 0 || filters.some((f) => b.name.includes(f)));
+  if (chosen.length === 0) throw new Error(`no benchmark matches ${filters.join(', ')}`);
+
+  const log = (line: string) => console.log(`· ${line}`);
+  log('building and starting the server');
+  const bench = await startBenchServer();
+  const results: LoadResult[] = [];
+  try {
+    log(`server on ${bench.server.baseUrl}`);
+    for (const benchmark of chosen) {
+      log(`benchmark ${benchmark.name}`);
+      results.push(...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, log })));
+    }
+  } finally {
+    await bench.stop();
+  }
+  console.log(`\n${machineLine()}\n\n${formatTable(results)}\n`);
+  if (results.some((r) => r.failed > 0)) console.log('Some requests failed: see the statuses column.');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
