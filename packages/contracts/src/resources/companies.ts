@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { boundedString, clockTime, emailField, idParam, pagedQuery } from '../common';
+import { boundedString, clockTime, emailField, idParam, looseBoolean, pagedQuery } from '../common';
 import { recurrences } from '../constants';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { PlanView } from './plans';
 import { SettingView } from './settings';
+
+/** Forms send "" or null for "not chosen"; both mean absent. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** An empty or invalid date is stored as null (spec 1 section 5). */
 const nullableDate = z.preprocess((v) => {
@@ -13,43 +16,78 @@ const nullableDate = z.preprocess((v) => {
   return Number.isNaN(date.getTime()) ? null : v.slice(0, 10);
 }, z.string().nullable());
 
-const phone = z
-  .string()
-  .optional()
-  .default('')
-  .transform((v) => v.replace(/\D/g, ''))
-  .refine((v) => v.length <= 11, { error: m.tooLong });
+/** The masked phone keeps its digits only: 11 at most. */
+const phone = z.preprocess(
+  (v) => (v === null || v === undefined ? '' : v),
+  z
+    .string({ error: m.invalid })
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v.length <= 11, { error: m.tooLong }),
+);
 
+const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).max(50, { error: m.tooLong });
+
+const recurrence = z.enum(recurrences, { error: m.invalid });
+
+const planId = z.coerce.number({ error: m.invalid }).int({ error: m.invalid }).positive({ error: m.invalid });
+
+/** Sign-up (server-behaviour 2.2): dueDate, status and campaignsEnabled from the client are dropped. */
 export const SignupInput = z.object({
   name: boundedString(2, 50),
   email: emailField,
   phone,
-  password: z.string({ error: m.required }).min(5, { error: m.tooShort }).max(50, { error: m.tooLong }),
-  planId: z.coerce.number({ error: m.required }).int().positive({ error: m.required }),
-  recurrence: z.enum(recurrences).default('MENSAL'),
+  password,
+  planId: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: m.required }).int({ error: m.invalid }).positive({ error: m.required }),
+  ),
+  recurrence: z.preprocess(blankToUndefined, recurrence.default('MENSAL')),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
+/** The super user's company form. */
 export const CompanyInput = z.object({
   name: boundedString(2, 50),
   email: emailField,
   phone,
-  status: z.boolean().default(true),
-  planId: z.coerce.number().int().positive().nullable().optional(),
+  status: looseBoolean.default(true),
+  /** null (or "") = no plan. */
+  planId: z.preprocess((v) => (v === '' ? null : v), planId.nullable().default(null)),
   dueDate: nullableDate.optional(),
-  recurrence: z.enum(recurrences).default('MENSAL'),
-  campaignsEnabled: z.boolean().default(false),
-  password: z.string().min(5, { error: m.tooShort }).max(50, { error: m.tooLong }).optional(),
+  recurrence: z.preprocess(blankToUndefined, recurrence.default('MENSAL')),
+  /** Stored as the company setting `campaignsEnabled`; absent = the default setting. */
+  campaignsEnabled: z.preprocess(blankToUndefined, looseBoolean.optional()),
+  /** The new admin user's password; random when absent. */
+  password: z.preprocess(blankToUndefined, password.optional()),
 });
 export type CompanyInput = z.infer<typeof CompanyInput>;
 
+/** A company edit: absent fields stay as they are (no defaults here on purpose). */
+export const UpdateCompanyInput = z.object({
+  name: boundedString(2, 50).optional(),
+  email: emailField.optional(),
+  phone: phone.optional(),
+  status: looseBoolean.optional(),
+  planId: z.preprocess((v) => (v === '' ? null : v), planId.nullable().optional()),
+  dueDate: nullableDate.optional(),
+  recurrence: z.preprocess(blankToUndefined, recurrence.optional()),
+  campaignsEnabled: z.preprocess(blankToUndefined, looseBoolean.optional()),
+  /** Replaces the password of the company's admin user (the one with the company e-mail). */
+  password: z.preprocess(blankToUndefined, password.optional()),
+});
+export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
+
 export const ScheduleEntry = z.object({
   weekday: z.string().max(30),
-  weekdayEn: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']),
-  startTime: z.union([clockTime, z.literal('')]),
-  endTime: z.union([clockTime, z.literal('')]),
+  weekdayEn: z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'], {
+    error: m.invalid,
+  }),
+  startTime: z.union([clockTime, z.literal('')], { error: m.timeFormat }),
+  endTime: z.union([clockTime, z.literal('')], { error: m.timeFormat }),
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntry>;
+
+export const UpdateCompanySchedulesInput = z.object({ schedules: z.array(ScheduleEntry).max(7) });
 
 export const CompanyView = z.object({
   id: z.number(),
@@ -68,6 +106,13 @@ export const CompanyView = z.object({
   updatedAt: z.string(),
 });
 export type CompanyView = z.infer<typeof CompanyView>;
+
+export const ListCompaniesAnswer = z.object({
+  companies: z.array(CompanyView),
+  count: z.number(),
+  hasMore: z.boolean(),
+});
+export type ListCompaniesAnswer = z.infer<typeof ListCompaniesAnswer>;
 
 export const companyRoutes = {
   signup: defineRoute({
@@ -104,7 +149,7 @@ export const companyRoutes = {
     path: '/companies/:id',
     auth: 'super',
     params: idParam,
-    body: CompanyInput.partial(),
+    body: UpdateCompanyInput,
     summary: 'Update a company',
   }),
   remove: defineRoute({
@@ -119,7 +164,7 @@ export const companyRoutes = {
     path: '/companies/:id/schedules',
     auth: 'admin',
     params: idParam,
-    body: z.object({ schedules: z.array(ScheduleEntry).max(7) }),
+    body: UpdateCompanySchedulesInput,
     summary: "Set the company's weekly hours",
   }),
   listPlan: defineRoute({
