@@ -1,0 +1,180 @@
+// Sign-up, sign-in and session handling (spec 1 sections 2, 4 and 8; server-behaviour 2.1-2.3).
+import jwt from 'jsonwebtoken';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chooseOption, login, recordRequests, submitLogin, waitForPath, waitForText } from './support/app';
+import { appUrl, pathOf, useBrowser } from './support/browser';
+import {
+  brDate,
+  createCompanyWithAdmin,
+  isoDay,
+  latestMailTo,
+  sql,
+  tokenVersionOf,
+  unique,
+} from './support/db';
+import { t } from './support/i18n';
+
+const browser = useBrowser();
+
+const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('token'));
+
+describe('sign-up and sign-in', () => {
+  it('signs up a new company through /signup, then its login lands on /tickets', async () => {
+    const page = await browser.newPage();
+    const name = `Signup ${unique()}`;
+    const email = `signup-${unique()}@example.test`;
+    await page.goto(appUrl('/signup'));
+    await page.locator('input[name="name"]').fill(name);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="phone"]').fill('11987654321');
+    await page.locator('input[name="password"]').fill('Secret123');
+    await chooseOption(page, 'planId', /^Plano 1\b/);
+    await page.locator('form button[type="submit"]').click();
+    await waitForText(page, t('en', 'auth:signup.success'));
+
+    // The trial: due in 3 days, monthly, with its admin user named like the company.
+    const [company] = await sql(
+      `select c.id, to_char(c.due_date, 'YYYY-MM-DD') as due_date, c.recurrence, u.profile, u.name as user_name
+         from companies c join users u on u.company_id = c.id where lower(u.email) = lower($1)`,
+      [email],
+    );
+    expect(company).toMatchObject({
+      due_date: isoDay(3),
+      recurrence: 'MENSAL',
+      profile: 'admin',
+      user_name: name,
+    });
+
+    await login(page, email, 'Secret123');
+    expect(pathOf(page)).toMatch(/^\/tickets/);
+    await expect.poll(() => page.getByTestId('greeting').innerText()).toContain(name);
+  });
+
+  it('shows the translated wrong-login error and stays on /login', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await submitLogin(page, admin.email, 'not-the-password');
+    await waitForText(page, t('en', 'errors:ERR_INVALID_CREDENTIALS'));
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.locator('body').innerText()).not.toContain('ERR_INVALID_CREDENTIALS');
+  });
+
+  it('refuses a company whose subscription expired, showing the date as DD/MM/yyyy', async () => {
+    const dueDate = isoDay(-10);
+    const { admin } = await createCompanyWithAdmin({ dueDate });
+    const page = await browser.newPage();
+    await submitLogin(page, admin.email, admin.password);
+    await waitForText(page, t('en', 'auth:login.expired', { date: brDate(dueDate) }));
+    await page.waitForTimeout(1500);
+    expect(pathOf(page)).toBe('/login');
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
+describe('session', () => {
+  it('refreshes once on a 403 for an expired access token and stays signed in', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await login(page, admin.email, admin.password);
+
+    const now = Math.floor(Date.now() / 1000);
+    const expired = jwt.sign(
+      {
+        id: admin.id,
+        companyId: company.id,
+        profile: admin.profile,
+        tokenVersion: await tokenVersionOf(admin.id),
+        iat: now - 3600,
+        exp: now - 1800,
+      },
+      inject('jwtSecret'),
+      { algorithm: 'HS256' },
+    );
+    await page.evaluate((token) => window.localStorage.setItem('token', token), expired);
+
+    const requests = recordRequests(page);
+    const forbidden: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) forbidden.push(new URL(response.url()).pathname);
+    });
+    await page.reload();
+    await page.getByTestId('app-drawer').waitFor({ state: 'attached' });
+    await page.getByTestId('greeting').waitFor();
+    await page.waitForTimeout(2000);
+
+    const refreshes = requests.filter((r) => r.method === 'POST' && r.path === '/auth/refresh_token');
+    expect(refreshes).toHaveLength(1);
+    expect(pathOf(page)).toMatch(/^\/tickets/);
+    const token = await storedToken(page);
+    expect(token).toBeTruthy();
+    expect(token).not.toBe(expired);
+    // Whatever answered 403 with the old token was asked again after the refresh.
+    for (const path of forbidden) {
+      expect(requests.filter((r) => r.path === path).length, `${path} retried`).toBeGreaterThan(1);
+    }
+  });
+
+  it('a second login of the same user elsewhere logs the first browser out', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const first = await browser.newPage();
+    await login(first, admin.email, admin.password);
+    // Let the first browser's live socket connect before the second login.
+    await first.waitForTimeout(1500);
+
+    const second = await browser.newPage();
+    await login(second, admin.email, admin.password);
+
+    await waitForText(first, 'Sua conta foi acessada em outro computador.');
+    await waitForPath(first, '/login', 10_000);
+    expect(await storedToken(first)).toBeNull();
+    await second.waitForTimeout(1500);
+    expect(pathOf(second)).toMatch(/^\/tickets/);
+  });
+});
+
+describe('password reset', () => {
+  it('resets the password with the code from the e-mail, then signs in with it', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await page.goto(appUrl('/forgetpsw'));
+    await page.locator('input[name="email"]').fill(admin.email);
+    const requestedAt = new Date(Date.now() - 1000);
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('input[name="token"]').waitFor();
+
+    let mail: Awaited<ReturnType<typeof latestMailTo>>;
+    await expect
+      .poll(async () => {
+        mail = await latestMailTo(admin.email);
+        return mail !== undefined && mail.created_at >= requestedAt;
+      })
+      .toBe(true);
+    const code = resetCode(mail!.text_body);
+
+    const newPassword = 'NewPass123';
+    await page.locator('input[name="token"]').fill(code);
+    await page.locator('input[name="newPassword"]').fill(newPassword);
+    await page.locator('input[name="confirmPassword"]').fill(newPassword);
+    await page.locator('form button[type="submit"]').click();
+    await waitForPath(page, '/login');
+
+    await login(page, admin.email, newPassword);
+    expect(pathOf(page)).toMatch(/^\/tickets/);
+    const oldLogin = await fetch(appUrl('/auth/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: admin.email, password: admin.password }),
+    });
+    expect(oldLogin.status).toBe(401);
+  });
+});
+
+/** The reset code stands alone on its own line of the mail. */
+function resetCode(body: string): string {
+  const lines = body.split('\n').map((line) => line.trim());
+  const code = lines.find((line) => /^[A-Za-z0-9]{6,}$/.test(line));
+  if (!code) throw new Error(`no reset code in the mail:\n${body}`);
+  return code;
+}
