@@ -94,7 +94,10 @@ export function describeTenantIsolation<T extends IsolatedResource>(
     };
 
     if (options.byId?.length || options.ownWrites?.length) {
-      it(`answers 404 to another company's admin for every by-id request on a ${options.resource}`, async () => {
+      const title = options.byId?.length
+        ? `answers 404 to another company's admin for every by-id request on a ${options.resource}, which stays unchanged`
+        : `keeps a ${options.resource} unchanged when another company writes its own`;
+      it(title, async () => {
         const a = await buildAdminSession(server());
         const b = await buildAdminSession(server());
         const resource = await options.create(server(), a);
@@ -118,7 +121,8 @@ export function describeTenantIsolation<T extends IsolatedResource>(
           expect(answer.status, `${request.method} ${path} by company B on its own data`).toBeLessThan(300);
         }
 
-        expect(await readAsOwner(a, resource)).toEqual(before);
+        const after = await readAsOwner(a, resource);
+        expect(after, `company A's ${options.resource} after company B's requests`).toEqual(before);
       });
     }
 
