@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // After the unit and integration projects: the 2-core machine is not shared with them.
+    sequence: { groupOrder: 1 },
     maxWorkers: 1,
   },
 });
