@@ -1,12 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Paths whose segments carry secrets (reset codes, new passwords, e-mails) are never logged as such. */
-const SECRET_PATHS = [/^\/resetpasswords\/.*/, /^\/forgetpassword\/.*/];
+/** First path segments whose following segments carry secrets (reset codes, new passwords, e-mails). */
+const SECRET_ROUTES = new Set(['resetpasswords', 'forgetpassword']);
 
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The request path as logs may show it: no query string, and nothing after a secret route's first
+ * segment. Matching ignores case, encoding and repeated slashes, as a router might.
+ */
 export function safeUrl(url: string): string {
-  const path = url.split('?')[0] ?? url;
-  for (const pattern of SECRET_PATHS) {
-    if (pattern.test(path)) return path.split('/').slice(0, 2).join('/') + '/[redacted]';
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  const segments = path.split('/').filter((s) => s !== '');
+  const first = segments[0];
+  if (first !== undefined && SECRET_ROUTES.has(decoded(first).split(';', 1)[0]?.toLowerCase() ?? '')) {
+    return segments.length > 1 ? `/${first}/[redacted]` : `/${first}`;
   }
   return path;
 }
@@ -21,7 +35,10 @@ export function loggerOptions(level: string) {
         'req.headers.cookie',
         'res.headers["set-cookie"]',
         '*.password',
+        '*.newPassword',
         '*.token',
+        '*.codeHash',
+        '*.passwordHash',
       ],
       censor: '[redacted]',
     },

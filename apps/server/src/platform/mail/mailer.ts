@@ -7,11 +7,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   companyId?: number | null;
+  /** The body holds a secret (a reset code): never logged, and dropped from the outbox once delivered. */
+  sensitive?: boolean;
 }
 
+const REDACTED_BODY = '[secret removed once sent or failed]';
+
 /**
- * Sends mail over SMTP when SMTP_URL is set. Without it the mail is kept in the mail outbox table and
- * its text logged, so the offline demo (and the tests) can still read password reset codes.
+ * Sends mail over SMTP when SMTP_URL is set. Without it the mail is kept in the mail outbox table (the
+ * offline demo and the tests read reset codes there) and a log line says so.
  */
 export class Mailer {
   readonly #transport: Transporter | undefined;
@@ -21,7 +25,15 @@ export class Mailer {
     private readonly from: string,
     smtpUrl: string | undefined,
   ) {
-    this.#transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+    // Short timeouts: a request waits for the delivery, and a dead SMTP server must not hang it.
+    this.#transport = smtpUrl
+      ? nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
+      : undefined;
   }
 
   async send(message: MailMessage): Promise<void> {
@@ -40,10 +52,9 @@ export class Mailer {
       return row.id;
     });
     if (!this.#transport) {
-      this.log.info(
-        { mailId: id, to: message.to, subject: message.subject },
-        `mail kept in outbox:\n${message.text}`,
-      );
+      const summary = { mailId: id, to: message.to, subject: message.subject };
+      if (message.sensitive) this.log.info(summary, 'mail kept in the mail_outbox table (no SMTP_URL)');
+      else this.log.info(summary, `mail kept in outbox:\n${message.text}`);
       return;
     }
     try {
@@ -53,19 +64,25 @@ export class Mailer {
         subject: message.subject,
         text: message.text,
       });
-      await this.mark(id, 'sent', null);
+      await this.mark(id, { status: 'sent', sentAt: new Date(), error: null }, message.sensitive);
     } catch (error) {
       this.log.error({ err: error, mailId: id }, 'mail delivery failed');
-      await this.mark(id, 'failed', String(error));
+      await this.mark(id, { status: 'failed', sentAt: null, error: String(error) }, message.sensitive);
       throw error;
     }
   }
 
-  private async mark(id: number, status: 'sent' | 'failed', error: string | null): Promise<void> {
+  private async mark(
+    id: number,
+    outcome: { status: 'sent' | 'failed'; sentAt: Date | null; error: string | null },
+    sensitive = false,
+  ): Promise<void> {
+    // A failed sensitive mail is dropped too: its secret is useless to the operator and risky to keep.
+    const body = sensitive ? { textBody: REDACTED_BODY } : {};
     await this.scopes.asSystem((tx) =>
       tx.db
         .updateTable('mailOutbox')
-        .set({ status, error, sentAt: status === 'sent' ? new Date() : null })
+        .set({ ...outcome, ...body })
         .where('id', '=', id)
         .execute(),
     );
