@@ -231,12 +231,15 @@ describe('company lists (super)', () => {
     expect(second.body.companies.map((c: { name: string }) => c.name)).toEqual([`${tag} 20`]);
   });
 
-  it('lists every company as an array at /companies/list', async () => {
+  it("lists every company as an array at /companies/list, without other companies' secret settings", async () => {
     const { token } = await superSession();
-    const other = await buildCompany(server);
+    const other = await buildAdminSession(server);
+    await server.call('PUT', '/settings/asaas', { token: other.token, body: { value: 'tok_secret_9' } });
     const { status, body } = await server.call('GET', '/companies/list', { token });
     expect(status).toBe(200);
-    expect(body.map((c: { id: number }) => c.id)).toContain(other.id);
+    const listed = body.find((c: { id: number }) => c.id === other.company.id);
+    expect(listed.settings).toContainEqual({ key: 'campaignsEnabled', value: 'true' });
+    expect(JSON.stringify(body)).not.toContain('tok_secret_9');
   });
 });
 

@@ -10,14 +10,14 @@ import {
   type SettingKey,
   type UpdateCompanyInput,
 } from '@zapdesk/contracts';
-import { isAdmin, type Actor } from '../../platform/auth/actor';
+import type { Actor } from '../../platform/auth/actor';
 import { hashPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
 import type { CompaniesTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { TenantTx, type SystemTx } from '../../platform/tenancy';
 import { saveSetting, seedDefaultSettings } from '../settings';
-import { canDeleteCompany, canSeeCompany } from './companies.policy';
+import { canDeleteCompany, canSeeCompany, canSeeSecretsOf } from './companies.policy';
 import { presentCompany } from './companies.presenter';
 import {
   companyWriteError,
@@ -43,17 +43,18 @@ const notFound = () => AppError.notFound();
  */
 const asCompany = (tx: SystemTx, companyId: number) => new TenantTx(tx.db, companyId);
 
-async function presentAll(tx: AnyTx, rows: CompanyRow[], withSecrets: boolean): Promise<CompanyView[]> {
+/** Company answers as `viewer` may see them (null: an anonymous caller, at sign-up). */
+async function presentAll(tx: AnyTx, rows: CompanyRow[], viewer: Actor | null): Promise<CompanyView[]> {
   const [plans, settings] = await Promise.all([plansOf(tx, rows), settingsOf(tx, rows)]);
   return rows.map((row) =>
     presentCompany(row, row.planId === null ? undefined : plans.get(row.planId), settings.get(row.id) ?? [], {
-      withSecrets,
+      withSecrets: canSeeSecretsOf(viewer, row.id),
     }),
   );
 }
 
-async function presentOne(tx: AnyTx, row: CompanyRow, withSecrets: boolean): Promise<CompanyView> {
-  const [view] = await presentAll(tx, [row], withSecrets);
+async function presentOne(tx: AnyTx, row: CompanyRow, viewer: Actor | null): Promise<CompanyView> {
+  const [view] = await presentAll(tx, [row], viewer);
   if (!view) throw notFound();
   return view;
 }
@@ -63,18 +64,22 @@ function readAs<T>(ctx: AppContext, actor: Actor, fn: (tx: AnyTx) => Promise<T>)
   return actor.isSuper ? ctx.scopes.asSystem(fn) : ctx.scopes.tenant(actor.companyId).run(fn);
 }
 
-export async function listCompanies(ctx: AppContext, query: PagedQuery): Promise<ListCompaniesAnswer> {
+export async function listCompanies(
+  ctx: AppContext,
+  actor: Actor,
+  query: PagedQuery,
+): Promise<ListCompaniesAnswer> {
   const limit = pageSizes.default;
   const offset = (query.pageNumber - 1) * limit;
   return ctx.scopes.asSystem(async (tx) => {
     const { rows, count } = await listCompanyPage(tx, { search: query.searchParam, offset, limit });
-    const companies = await presentAll(tx, rows, true);
+    const companies = await presentAll(tx, rows, actor);
     return { companies, count, hasMore: offset + rows.length < count };
   });
 }
 
-export function allCompanies(ctx: AppContext): Promise<CompanyView[]> {
-  return ctx.scopes.asSystem(async (tx) => presentAll(tx, await listAllCompanies(tx), true));
+export function allCompanies(ctx: AppContext, actor: Actor): Promise<CompanyView[]> {
+  return ctx.scopes.asSystem(async (tx) => presentAll(tx, await listAllCompanies(tx), actor));
 }
 
 /** The caller's own company, or any company for a super user; with its plan, settings and hours. */
@@ -83,7 +88,7 @@ export async function getCompany(ctx: AppContext, actor: Actor, id: number): Pro
   return readAs(ctx, actor, async (tx) => {
     const row = await findCompany(tx, id);
     if (!row) throw notFound();
-    return presentOne(tx, row, isAdmin(actor));
+    return presentOne(tx, row, actor);
   });
 }
 
@@ -97,7 +102,7 @@ export interface NewCompany {
 export async function createCompanyWithAdmin(
   ctx: AppContext,
   input: NewCompany,
-  options: { withSecrets: boolean },
+  viewer: Actor | null,
 ): Promise<CompanyView> {
   const passwordHash = await hashPassword(input.password);
   return ctx.scopes
@@ -110,13 +115,13 @@ export async function createCompanyWithAdmin(
         passwordHash,
       });
       await seedDefaultSettings(asCompany(tx, row.id), input.settings);
-      return presentOne(tx, row, options.withSecrets);
+      return presentOne(tx, row, viewer);
     })
     .catch(companyWriteError);
 }
 
 /** The super user's create: the admin user gets the given password or a random one. */
-export function createCompany(ctx: AppContext, input: CompanyInput): Promise<CompanyView> {
+export function createCompany(ctx: AppContext, actor: Actor, input: CompanyInput): Promise<CompanyView> {
   return createCompanyWithAdmin(
     ctx,
     {
@@ -133,13 +138,14 @@ export function createCompany(ctx: AppContext, input: CompanyInput): Promise<Com
       settings:
         input.campaignsEnabled === undefined ? {} : { campaignsEnabled: String(input.campaignsEnabled) },
     },
-    { withSecrets: true },
+    actor,
   );
 }
 
 /** Edits a company; absent fields stay. A password replaces the admin user's and ends their sessions. */
 export async function updateCompany(
   ctx: AppContext,
+  actor: Actor,
   id: number,
   input: UpdateCompanyInput,
 ): Promise<CompanyView> {
@@ -167,7 +173,7 @@ export async function updateCompany(
         tx.afterCommit(() => ctx.realtime.emitToCompany(id, 'settings', { action: 'update', setting }));
       }
       if (passwordHash) await resetAdminPassword(tx, before, passwordHash);
-      return presentOne(tx, row, true);
+      return presentOne(tx, row, actor);
     })
     .catch(companyWriteError);
   // Status, due date and plan feed the company gate of every user of the company.
@@ -195,6 +201,6 @@ export async function updateCompanySchedules(
   return readAs(ctx, actor, async (tx) => {
     const row = await updateCompanyRow(tx, id, { schedules: JSON.stringify(schedules) });
     if (!row) throw notFound();
-    return presentOne(tx, row, true);
+    return presentOne(tx, row, actor);
   });
 }

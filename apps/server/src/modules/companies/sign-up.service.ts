@@ -25,6 +25,6 @@ export function signUp(ctx: AppContext, input: SignupInput): Promise<CompanyView
       password: input.password,
       settings: { campaignsEnabled: 'true' },
     },
-    { withSecrets: false },
+    null,
   );
 }
