@@ -79,19 +79,12 @@ describe('session', () => {
     const page = await browser.newPage();
     await login(page, admin.email, admin.password);
 
-    const now = Math.floor(Date.now() / 1000);
-    const expired = jwt.sign(
-      {
-        id: admin.id,
-        companyId: company.id,
-        profile: admin.profile,
-        tokenVersion: await tokenVersionOf(admin.id),
-        iat: now - 3600,
-        exp: now - 1800,
-      },
-      inject('jwtSecret'),
-      { algorithm: 'HS256' },
-    );
+    const expired = expiredToken({
+      id: admin.id,
+      companyId: company.id,
+      profile: admin.profile,
+      tokenVersion: await tokenVersionOf(admin.id),
+    });
     await page.evaluate((token) => window.localStorage.setItem('token', token), expired);
 
     const requests = recordRequests(page);
@@ -114,6 +107,40 @@ describe('session', () => {
     for (const path of forbidden) {
       expect(requests.filter((r) => r.path === path).length, `${path} retried`).toBeGreaterThan(1);
     }
+  });
+
+  it('retries a call answered 403 after exactly one refresh, without a reload', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await login(page, admin.email, admin.password);
+    const expired = expiredToken({
+      id: admin.id,
+      companyId: company.id,
+      profile: admin.profile,
+      tokenVersion: await tokenVersionOf(admin.id),
+    });
+    await page.evaluate((token) => window.localStorage.setItem('token', token), expired);
+
+    const calls: { method: string; path: string; status: number }[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === new URL(appUrl('/')).origin) {
+        calls.push({ method: response.request().method(), path: url.pathname, status: response.status() });
+      }
+    });
+    // Choosing a language saves it on the user: an authenticated call made without a reload.
+    await page.getByTestId('language-menu-button').click();
+    await page.getByTestId('language-option-es').click();
+    await expect
+      .poll(() => calls.filter((c) => c.path === '/users/set-language/es').map((c) => c.status))
+      .toEqual([403, 200]);
+    expect(calls.filter((c) => c.path === '/auth/refresh_token')).toEqual([
+      { method: 'POST', path: '/auth/refresh_token', status: 200 },
+    ]);
+    const [row] = await sql('select language from users where id = $1', [admin.id]);
+    expect(row?.language).toBe('es');
+    expect(pathOf(page)).toMatch(/^\/tickets/);
+    expect(await storedToken(page)).not.toBe(expired);
   });
 
   it('a second login of the same user elsewhere logs the first browser out', async () => {
@@ -170,6 +197,14 @@ describe('password reset', () => {
     expect(oldLogin.status).toBe(401);
   });
 });
+
+/** A validly signed access token that expired half an hour ago. */
+function expiredToken(claims: { id: number; companyId: number; profile: string; tokenVersion: number }) {
+  const now = Math.floor(Date.now() / 1000);
+  return jwt.sign({ ...claims, iat: now - 3600, exp: now - 1800 }, inject('jwtSecret'), {
+    algorithm: 'HS256',
+  });
+}
 
 /** The reset code stands alone on its own line of the mail. */
 function resetCode(body: string): string {
