@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type AuthMode } from '@zapdesk/contracts';
+import { boundRoutes } from '../src/platform/http/route-binder';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * The only routes the specs make public. A new public route fails this test on purpose: it has to be
+ * added here, where review sees it.
+ */
+const allowedPublicRoutes = new Set([
+  'POST /auth/login',
+  'POST /auth/refresh_token',
+  'GET /version',
+  'POST /companies/cadastro',
+  'GET /plans/list',
+  'GET /plans/all',
+  'POST /forgetpassword/:email',
+  'POST /resetpasswords',
+  'POST /resetpasswords/:email/:token/:newPassword',
+]);
+
+const authModes: readonly AuthMode[] = ['public', 'user', 'admin', 'super', 'apiToken', 'webhook'];
+
+/** Fastify routes that are not API routes: API docs, uploaded files, CORS preflight. */
+const infrastructure = [/^\/docs(\/|$)/, /^\/public\//, /^\*$/];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+
+function bound(): Array<{ key: string; auth: AuthMode }> {
+  const seen = new Map(boundRoutes.map((r) => [key(r), r.auth]));
+  return [...seen].map(([routeKey, auth]) => ({ key: routeKey, auth }));
+}
+
+/** Every method and full path Fastify knows, read from its route tree (`printRoutes`). */
+function fastifyRoutes(): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)[├└]── (.+) \(([A-Z, ]+)\)$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', segment = '', methods = ''] = match;
+    const depth = indent.length / 4;
+    stack.length = depth;
+    stack.push(segment);
+    for (const method of methods.split(', ')) found.push(`${method} ${stack.join('')}`);
+  }
+  return found;
+}
+
+describe('route auth modes', () => {
+  it('lists every bound route with its auth mode', () => {
+    const listing = bound();
+    expect(listing.length).toBeGreaterThan(20);
+    expect(listing).toContainEqual({ key: 'GET /users', auth: 'user' });
+    expect(listing).toContainEqual({ key: 'POST /users', auth: 'admin' });
+    for (const route of listing) expect(authModes, route.key).toContain(route.auth);
+  });
+
+  it('binds no public route beyond the ones the specs make public', () => {
+    const unexpected = bound()
+      .filter((r) => r.auth === 'public' && !allowedPublicRoutes.has(r.key))
+      .map((r) => r.key);
+    expect(unexpected).toEqual([]);
+  });
+
+  it('declares no public route beyond them in the contract route table either', () => {
+    const declared = Object.values(routes).flatMap((group) => Object.values(group));
+    const unexpected = declared
+      .filter((r) => r.auth === 'public' && !allowedPublicRoutes.has(key(r)))
+      .map(key);
+    expect(unexpected).toEqual([]);
+  });
+
+  it('keeps the public routes public: a bound one needing a login would lock users out', () => {
+    const wronglyClosed = bound()
+      .filter((r) => allowedPublicRoutes.has(r.key) && r.auth !== 'public')
+      .map((r) => `${r.key} (${r.auth})`);
+    expect(wronglyClosed).toEqual([]);
+  });
+
+  it('serves no API route that skips the binder (and so its authentication)', () => {
+    const boundKeys = new Set(bound().map((r) => r.key));
+    const registered = fastifyRoutes();
+    expect(registered).toContain('GET /users/:id');
+    const unbound = registered.filter((routeKey) => {
+      const [method = '', path = ''] = routeKey.split(' ');
+      if (method === 'HEAD' || infrastructure.some((pattern) => pattern.test(path))) return false;
+      return !boundKeys.has(routeKey);
+    });
+    expect(unbound).toEqual([]);
+  });
+});
