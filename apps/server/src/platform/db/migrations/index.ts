@@ -9,6 +9,7 @@ import * as campaigns from './2026112207_campaigns';
 import * as announcementsChats from './2026112208_announcements_chats';
 import * as billing from './2026112209_billing';
 import * as messagingInfrastructure from './2026112210_messaging_infrastructure';
+import * as messagePipeline from './2026112211_message_pipeline';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026112208_announcements_chats': announcementsChats,
   '2026112209_billing': billing,
   '2026112210_messaging_infrastructure': messagingInfrastructure,
+  '2026112211_message_pipeline': messagePipeline,
 };

@@ -227,6 +227,8 @@ export interface InboundEventsTable {
   lastError: string | null;
   receivedAt: Generated<Date>;
   processedAt: Date | null;
+  /** The chat an event belongs to (phone digits, group id, or a derived key): events of one chat run in order */
+  chatKey: Generated<string>;
 }
 
 export interface InvoicesTable {
@@ -290,6 +292,8 @@ export interface MessagesTable {
   data: JsonWithDefault;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** Why sending failed for good, readable by staff; null while queued or once sent */
+  sendError: string | null;
 }
 
 export interface OutboxTable {
