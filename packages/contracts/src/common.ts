@@ -16,8 +16,15 @@ export const emailField = z
   .min(1, { error: m.required })
   .email({ error: m.invalidEmail });
 
+/** The largest value of a PostgreSQL integer column: ids and counts above it are invalid input, not a 500. */
+export const MAX_DB_INT = 2_147_483_647;
+
 export const idParam = z.object({
-  id: z.coerce.number({ error: m.invalid }).int().positive({ error: m.invalid }),
+  id: z.coerce
+    .number({ error: m.invalid })
+    .int()
+    .positive({ error: m.invalid })
+    .max(MAX_DB_INT, { error: m.invalid }),
 });
 
 /** 1-based page number; missing or junk means 1. */

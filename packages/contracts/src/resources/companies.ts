@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedString, clockTime, emailField, idParam, looseBoolean, pagedQuery } from '../common';
+import {
+  boundedString,
+  clockTime,
+  emailField,
+  idParam,
+  looseBoolean,
+  MAX_DB_INT,
+  pagedQuery,
+} from '../common';
 import { recurrences } from '../constants';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
@@ -29,7 +37,11 @@ const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).m
 
 const recurrence = z.enum(recurrences, { error: m.invalid });
 
-const planId = z.coerce.number({ error: m.invalid }).int({ error: m.invalid }).positive({ error: m.invalid });
+const planId = z.coerce
+  .number({ error: m.invalid })
+  .int({ error: m.invalid })
+  .positive({ error: m.invalid })
+  .max(MAX_DB_INT, { error: m.invalid });
 
 /** Sign-up (server-behaviour 2.2): dueDate, status and campaignsEnabled from the client are dropped. */
 export const SignupInput = z.object({
@@ -39,7 +51,11 @@ export const SignupInput = z.object({
   password,
   planId: z.preprocess(
     blankToUndefined,
-    z.coerce.number({ error: m.required }).int({ error: m.invalid }).positive({ error: m.required }),
+    z.coerce
+      .number({ error: m.required })
+      .int({ error: m.invalid })
+      .positive({ error: m.required })
+      .max(MAX_DB_INT, { error: m.invalid }),
   ),
   recurrence: z.preprocess(blankToUndefined, recurrence.default('MENSAL')),
 });

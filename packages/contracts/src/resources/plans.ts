@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { boundedString, idParam, looseBoolean, pagedQuery } from '../common';
+import { boundedString, idParam, looseBoolean, MAX_DB_INT, pagedQuery } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
 const limit = z.coerce
   .number({ error: m.invalid })
   .int({ error: m.invalid })
-  .min(0, { error: 'Must be 0 (unlimited) or more' });
-const value = z.coerce.number({ error: m.invalid }).min(0, { error: m.invalid });
+  .min(0, { error: 'Must be 0 (unlimited) or more' })
+  .max(MAX_DB_INT, { error: m.invalid });
+/** Stored as numeric(12,2). */
+const value = z.coerce.number({ error: m.invalid }).min(0, { error: m.invalid }).max(9_999_999_999.99, {
+  error: m.invalid,
+});
 
 /** Plan fields without defaults: the shape of an edit, where absent fields stay as they are. */
 const planFields = {

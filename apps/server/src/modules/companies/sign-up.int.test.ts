@@ -84,6 +84,7 @@ describe('POST /companies/cadastro', () => {
       [{ phone: '(11) 98765-43210' }, { phone: 'Too Long!' }],
       [{ planId: undefined }, { planId: 'Required' }],
       [{ planId: '' }, { planId: 'Required' }],
+      [{ planId: 99999999999 }, { planId: 'Invalid value' }],
       [{ recurrence: 'SEMANAL' }, { recurrence: 'Invalid value' }],
     ];
     for (const [overrides, fields] of cases) {

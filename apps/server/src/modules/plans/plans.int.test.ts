@@ -119,6 +119,19 @@ describe('plan writes', () => {
     }
   });
 
+  it('answers 400, not a server error, for numbers beyond what the database holds', async () => {
+    const { token } = await superSession();
+    const read = await server.call('GET', '/plans/99999999999', { token });
+    expect(read.status).toBe(400);
+    expect(read.body.fields).toEqual({ id: 'Invalid value' });
+    const write = await server.call('POST', '/plans', {
+      token,
+      body: { name: planName(), queues: 99999999999, value: 1e13 },
+    });
+    expect(write.status).toBe(400);
+    expect(write.body.fields).toEqual({ queues: 'Invalid value', value: 'Invalid value' });
+  });
+
   it('refuses writes to admins and users with 403', async () => {
     const { token: superToken } = await superSession();
     const plan = await createPlan(superToken);
