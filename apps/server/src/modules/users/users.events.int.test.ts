@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { buildAdminSession } from '../../../test/factories';
+import { buildAdminSession, buildUser, login } from '../../../test/factories';
 import { connectSocket, pause, type TestSocket } from '../../../test/socket-client';
 
 let server: TestServer;
@@ -126,5 +126,23 @@ describe('company-{id}-user events', () => {
     await pause(100);
     await server.call('DELETE', `/users/${created.body.id}`, { token: a.token });
     expect(await socketA.waitFor(`company-${a.company.id}-ticket`)).toEqual({ action: 'delete', ticketId });
+  });
+
+  it('sends the whole user, online, when a user connects', async () => {
+    const a = await buildAdminSession(server);
+    const observer = await connect(a.token);
+    const user = await buildUser(server, a.company, { profile: 'user' });
+    const session = await login(server, user);
+    await server.ctx.scopes
+      .tenant(a.company.id)
+      .run((tx) => tx.updateTable('users').set({ online: false }).where('id', '=', user.id).execute());
+    await connect(session.token);
+    const onConnect = await eventMatching(
+      observer,
+      `company-${a.company.id}-user`,
+      (p) => p.action === 'update' && p.user?.id === user.id,
+    );
+    const shown = await server.call('GET', `/users/${user.id}`, { token: a.token });
+    expect(onConnect.user).toEqual({ ...shown.body, online: true });
   });
 });

@@ -73,8 +73,13 @@ export function listAllUsers(ctx: AppContext, actor: Actor, companyId?: number):
   return scope.run(async (tx) => viewsOf(tx, await listUserRows(tx)));
 }
 
+/** One user as the API answers it (404 ERR_NO_USER_FOUND if not in the company); other modules' events use it. */
+export async function loadUserView(tx: TenantTx, id: number): Promise<UserView> {
+  return viewOf(tx, await getUser(tx, id));
+}
+
 export function showUser(scope: TenantScope, id: number): Promise<UserView> {
-  return scope.run(async (tx) => viewOf(tx, await getUser(tx, id)));
+  return scope.run((tx) => loadUserView(tx, id));
 }
 
 /** Creates a user in the caller's company (or, for a super user, the named one) within the plan limit. */
