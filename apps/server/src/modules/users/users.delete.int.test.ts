@@ -115,6 +115,14 @@ describe('DELETE /users/:id', () => {
     expect((await server.call('GET', `/users/${target.id}`, { token: admin.token })).status).toBe(200);
   });
 
+  it('refuses a company admin deleting a super user of the company', async () => {
+    const { company, token } = await buildAdminSession(server);
+    const superUser = await buildUser(server, company, { super: true });
+    const { status } = await server.call('DELETE', `/users/${superUser.id}`, { token });
+    expect(status).toBe(403);
+    expect((await server.call('GET', `/users/${superUser.id}`, { token })).status).toBe(200);
+  });
+
   it('answers 404 ERR_NO_USER_FOUND for an id that does not exist', async () => {
     const { token } = await buildAdminSession(server);
     const { status, body } = await server.call('DELETE', '/users/2000000000', { token });

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/app-error';
 
 interface TargetUser {
   id: number;
+  super: boolean;
   profile: string;
   allTicket: string;
   whatsappId: number | null;
@@ -20,9 +21,10 @@ export function adminFieldsChanged(target: TargetUser, queueIds: number[], input
 }
 
 /**
- * Admins edit any user of their company; others only themselves and only name, e-mail, password,
- * time zone and language. The web app's user form always sends the whole form, so admin-only fields
- * sent unchanged by a non-admin are tolerated (and ignored); changing them is refused.
+ * Admins edit any user of their company (a super user only by a super user); others only themselves and
+ * only name, e-mail, password, time zone and language. The web app's user form always sends the whole
+ * form, so admin-only fields sent unchanged by a non-admin are tolerated (and ignored); changing them is
+ * refused.
  */
 export function authorizeUserUpdate(
   actor: Actor,
@@ -30,16 +32,22 @@ export function authorizeUserUpdate(
   queueIds: number[],
   input: UpdateUserInput,
 ): void {
+  if (target.super && !actor.isSuper) throw AppError.forbidden();
   if (isAdmin(actor)) return;
   if (target.id !== actor.userId) throw AppError.forbidden();
   if (adminFieldsChanged(target, queueIds, input).length > 0) throw AppError.forbidden();
 }
 
 /** Nobody deletes their own account through the users screen. */
-export function authorizeUserDelete(actor: Actor, targetId: number): void {
+export function authorizeSelfDelete(actor: Actor, targetId: number): void {
   if (targetId === actor.userId) {
     throw new AppError('ERR_CANNOT_DELETE_SELF', 'You cannot delete your own user');
   }
+}
+
+/** A company admin must not take over or remove a super user who happens to sit in their company. */
+export function authorizeUserDelete(actor: Actor, target: Pick<TargetUser, 'super'>): void {
+  if (target.super && !actor.isSuper) throw AppError.forbidden();
 }
 
 function sameIds(a: number[], b: number[]): boolean {

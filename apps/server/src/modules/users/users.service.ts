@@ -16,7 +16,7 @@ import type { TenantScope, TenantTx } from '../../platform/tenancy';
 import { queuesOfUsers, setUserQueues } from './user-queues.repository';
 import { releaseOpenTickets } from './user-tickets.repository';
 import { ticketsReleased, userDeleted, userSaved } from './users.events';
-import { authorizeUserDelete, authorizeUserUpdate } from './users.policy';
+import { authorizeSelfDelete, authorizeUserDelete, authorizeUserUpdate } from './users.policy';
 import { presentUser } from './users.presenter';
 import {
   assertCompanyWhatsapp,
@@ -148,9 +148,9 @@ export async function updateUser(
 
 /** Deletes a user of the company (never oneself); their open tickets go back to pending. */
 export async function deleteUser(ctx: AppContext, actor: Actor, scope: TenantScope, id: number) {
-  authorizeUserDelete(actor, id);
+  authorizeSelfDelete(actor, id);
   await scope.run(async (tx) => {
-    await getUser(tx, id);
+    authorizeUserDelete(actor, await getUser(tx, id));
     const released = await releaseOpenTickets(tx, id);
     if (!(await deleteUserRow(tx, id))) throw AppError.notFound('ERR_NO_USER_FOUND');
     ticketsReleased(ctx, tx, id, released);

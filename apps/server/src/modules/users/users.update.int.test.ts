@@ -175,6 +175,29 @@ describe('PUT /users/:id by an admin', () => {
   });
 });
 
+describe('super users in a company', () => {
+  it('cannot be edited by a company admin, only by a super user', async () => {
+    const { company, token } = await buildAdminSession(server);
+    const superUser = await buildUser(server, company, { super: true, name: 'Platform' });
+    const refused = await server.call('PUT', `/users/${superUser.id}`, {
+      token,
+      body: { password: 'takeover1' },
+    });
+    expect(refused.status).toBe(403);
+    const row = await storedUser(superUser.id);
+    expect(await verifyPassword(superUser.password, row.passwordHash)).toBe(true);
+
+    const other = await buildUser(server, company, { super: true });
+    const { token: superToken } = await login(server, other);
+    const allowed = await server.call('PUT', `/users/${superUser.id}`, {
+      token: superToken,
+      body: { name: 'Platform team' },
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.name).toBe('Platform team');
+  });
+});
+
 describe('PUT /users/:id by an attendant', () => {
   it('changes their own name, e-mail, password, time zone and language', async () => {
     const company = await buildCompany(server);
