@@ -17,6 +17,7 @@ import type { AppContext } from './platform/context';
 import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
 import { createBinder } from './platform/http/route-binder';
+import { Jobs } from './platform/jobs/jobs';
 import { loggerOptions } from './platform/logging/logger';
 import { Mailer } from './platform/mail/mailer';
 import { Realtime } from './platform/realtime/realtime';
@@ -35,8 +36,17 @@ export interface ZapdeskServer {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** PostgreSQL schema of the job queue (default pgboss); tests give each server its own. */
+  jobsSchema?: string;
+}
+
 /** Builds the HTTP API, realtime and modules on an already migrated database. */
-export async function createServer(config: Config, databaseUrl: string): Promise<ZapdeskServer> {
+export async function createServer(
+  config: Config,
+  databaseUrl: string,
+  options: ServerOptions = {},
+): Promise<ZapdeskServer> {
   const db = openDatabase(databaseUrl);
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -53,6 +63,8 @@ export async function createServer(config: Config, databaseUrl: string): Promise
   const actors = new ActorLoader(scopes);
   const realtime = new Realtime();
   const mail = new Mailer(scopes, app.log, config.mailFrom, config.smtpUrl);
+  // The queue's tables live in their own schema, created with the owner's connection.
+  const jobs = new Jobs({ connectionString: databaseUrl, schema: options.jobsSchema, log: app.log });
 
   await app.register(helmet, {
     contentSecurityPolicy: false,
@@ -85,9 +97,11 @@ export async function createServer(config: Config, databaseUrl: string): Promise
     timeZone: config.timeZone,
     rateLimitEnabled: config.rateLimitEnabled,
   });
-  const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, log: app.log, bind };
+  const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx);
   await registerModules(ctx, messaging);
+  // Every node sends jobs; only worker nodes handle them and fire the schedules.
+  await jobs.start({ work: config.roles.has('worker') });
 
   fs.mkdirSync(config.storageDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -122,6 +136,7 @@ export async function createServer(config: Config, databaseUrl: string): Promise
       return `http://localhost:${port}`;
     },
     async close() {
+      await jobs.stop();
       await messaging.stop();
       await realtime.close();
       await app.close();

@@ -28,7 +28,9 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const server = await createServer(config, inject('databaseUrl'));
+  // Each server gets its own job queue schema, so no server handles another test file's jobs.
+  const jobsSchema = `pgboss_test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
+  const server = await createServer(config, inject('databaseUrl'), { jobsSchema });
   await server.app.ready();
   return Object.assign(server, {
     async call(

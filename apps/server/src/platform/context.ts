@@ -3,6 +3,7 @@ import type { ActorLoader } from './auth/actor';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config/config';
 import type { Bind } from './http/route-binder';
+import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { Scopes } from './tenancy';
@@ -15,6 +16,7 @@ export interface AppContext {
   actors: ActorLoader;
   realtime: Realtime;
   mail: Mailer;
+  jobs: Jobs;
   log: Logger;
   bind: Bind;
 }
