@@ -15,7 +15,7 @@ import { hashPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
 import type { CompaniesTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
-import { TenantTx, type SystemTx } from '../../platform/tenancy';
+import type { SystemTx } from '../../platform/tenancy';
 import { saveSetting, seedDefaultSettings } from '../settings';
 import { canDeleteCompany, canSeeCompany, canSeeSecretsOf } from './companies.policy';
 import { presentCompany } from './companies.presenter';
@@ -41,7 +41,7 @@ const notFound = () => AppError.notFound();
  * The new company's rows seen as that company, inside the same system transaction, so the settings
  * module writes them. Its afterCommit queue is never flushed: callers register theirs on the system tx.
  */
-const asCompany = (tx: SystemTx, companyId: number) => new TenantTx(tx.db, companyId);
+const asCompany = (tx: SystemTx, companyId: number) => tx.asTenant(companyId);
 
 /** Company answers as `viewer` may see them (null: an anonymous caller, at sign-up). */
 async function presentAll(tx: AnyTx, rows: CompanyRow[], viewer: Actor | null): Promise<CompanyView[]> {

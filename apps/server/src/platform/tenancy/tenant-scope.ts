@@ -14,8 +14,19 @@ type AfterCommit = () => void | Promise<void>;
 
 /** Work bound to one database transaction, with callbacks that run only once it commits. */
 abstract class BoundTransaction {
-  readonly #afterCommit: AfterCommit[] = [];
-  constructor(readonly db: Transaction<Database>) {}
+  readonly #afterCommit: AfterCommit[];
+  /** `shared` lets a view of the same transaction queue into its parent's after-commit list. */
+  constructor(
+    readonly db: Transaction<Database>,
+    shared: AfterCommit[] = [],
+  ) {
+    this.#afterCommit = shared;
+  }
+
+  /** @internal */
+  protected get afterCommitQueue(): AfterCommit[] {
+    return this.#afterCommit;
+  }
 
   /** Queues work (socket emits, job enqueues) for after a successful commit. */
   afterCommit(fn: AfterCommit): void {
@@ -36,8 +47,9 @@ export class TenantTx extends BoundTransaction {
   constructor(
     db: Transaction<Database>,
     readonly companyId: number,
+    shared?: AfterCommit[],
   ) {
-    super(db);
+    super(db, shared);
   }
 
   private companyFilter(table: TenantTable) {
@@ -76,7 +88,15 @@ export class TenantTx extends BoundTransaction {
 }
 
 /** Cross-tenant work (super user, sweeps, login lookups). Greppable on purpose: `asSystem`. */
-export class SystemTx extends BoundTransaction {}
+export class SystemTx extends BoundTransaction {
+  /**
+   * A company's view of this same transaction (super-user work on one company, sweeps): its queries carry
+   * the company filter and its after-commit callbacks run with this transaction's.
+   */
+  asTenant(companyId: number): TenantTx {
+    return new TenantTx(this.db, companyId, this.afterCommitQueue);
+  }
+}
 
 async function runBound<T, X extends BoundTransaction>(
   db: Kysely<Database>,
