@@ -5,6 +5,7 @@ import { registerCompaniesRoutes } from './companies';
 import { registerHelpsRoutes } from './helps';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
+import { registerPresenceJobs } from './presence';
 import { registerSettingsRoutes } from './settings';
 import { registerUsersRoutes } from './users';
 
@@ -17,4 +18,5 @@ export async function registerModules(ctx: AppContext, _messaging: Messaging): P
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
   registerPasswordResetRoutes(ctx);
+  registerPresenceJobs(ctx);
 }

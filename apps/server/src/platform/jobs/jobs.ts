@@ -66,6 +66,12 @@ export class Jobs {
     return id;
   }
 
+  /** A job's state (created, retry, active, completed, cancelled, failed), or null when unknown. */
+  async state(name: string, id: string): Promise<string | null> {
+    const job = await this.boss().getJobById(name, id, { includeArchive: true });
+    return job?.state ?? null;
+  }
+
   /** Creates the queues, then (with `work`) starts a worker per job and installs the schedules. */
   async start({ work }: { work: boolean }): Promise<void> {
     const boss = new PgBoss({
