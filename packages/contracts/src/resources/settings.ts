@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
-const enabledDisabled = z.enum(['enabled', 'disabled']);
+const invalid = { error: m.invalid };
+const enabledDisabled = z.enum(['enabled', 'disabled'], invalid);
 
 /** Every company setting, its allowed values and default (server-behaviour 14.4). */
 export const settingValueSchemas = {
   userRating: enabledDisabled,
-  scheduleType: z.enum(['disabled', 'queue', 'company']),
+  scheduleType: z.enum(['disabled', 'queue', 'company'], invalid),
   CheckMsgIsGroup: enabledDisabled,
   call: enabledDisabled,
-  chatBotType: z.enum(['text']),
+  chatBotType: z.enum(['text'], invalid),
   sendGreetingAccepted: enabledDisabled,
   sendMsgTransfTicket: enabledDisabled,
   sendGreetingMessageOneQueues: enabledDisabled,
-  campaignsEnabled: z.enum(['true', 'false']),
-  asaas: z.string().max(500),
+  campaignsEnabled: z.enum(['true', 'false'], invalid),
+  asaas: z.string().max(500, { error: m.tooLong }),
 } as const;
 
 export type SettingKey = keyof typeof settingValueSchemas;
