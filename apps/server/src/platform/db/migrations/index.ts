@@ -10,6 +10,8 @@ import * as announcementsChats from './2026112208_announcements_chats';
 import * as billing from './2026112209_billing';
 import * as messagingInfrastructure from './2026112210_messaging_infrastructure';
 import * as messagePipeline from './2026112211_message_pipeline';
+import * as sessionCommands from './2026112212_session_commands';
+import * as simulatorMessages from './2026112213_simulator_messages';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026112209_billing': billing,
   '2026112210_messaging_infrastructure': messagingInfrastructure,
   '2026112211_message_pipeline': messagePipeline,
+  '2026112212_session_commands': sessionCommands,
+  '2026112213_simulator_messages': simulatorMessages,
 };

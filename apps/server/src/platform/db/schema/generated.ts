@@ -446,6 +446,15 @@ export interface SchedulesTable {
   updatedAt: Generated<Date>;
 }
 
+/** Session commands for the node holding the connection's lease (leases.resource = whatsapp:{id}); deleted when run */
+export interface SessionCommandsTable {
+  id: Generated<number>;
+  companyId: number;
+  whatsappId: number;
+  command: 'start' | 'refresh' | 'logout' | 'wake' | 'remove';
+  createdAt: Generated<Date>;
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   companyId: number;
@@ -453,6 +462,34 @@ export interface SettingsTable {
   value: Generated<string>;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+}
+
+export interface SimulatorMessagesTable {
+  id: Generated<number>;
+  companyId: number;
+  whatsappId: number;
+  direction: 'in' | 'out';
+  externalId: string;
+  /** The customer phone digits (sender of in, recipient of out) */
+  peer: string;
+  type: 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'vcard' | 'call';
+  body: Generated<string>;
+  pushName: string | null;
+  mediaFileName: string | null;
+  mediaMimetype: string | null;
+  /** The media bytes, base64 */
+  mediaBase64: string | null;
+  location: NullableJson;
+  quotedExternalId: string | null;
+  voiceNote: Generated<boolean>;
+  idempotencyKey: string | null;
+  /** out: 1 sent, 2 delivered, 3 read */
+  ack: Generated<number>;
+  isDeleted: Generated<boolean>;
+  isEdited: Generated<boolean>;
+  /** in: when the session handed it to the pipeline; null while waiting (or asked to redeliver) */
+  deliveredAt: Date | null;
+  createdAt: Generated<Date>;
 }
 
 export interface TagsTable {
@@ -666,7 +703,9 @@ export interface Database {
   queues: QueuesTable;
   quickMessages: QuickMessagesTable;
   schedules: SchedulesTable;
+  sessionCommands: SessionCommandsTable;
   settings: SettingsTable;
+  simulatorMessages: SimulatorMessagesTable;
   tags: TagsTable;
   ticketNotes: TicketNotesTable;
   ticketTags: TicketTagsTable;
@@ -708,7 +747,9 @@ export type TenantTable =
   | 'queues'
   | 'quickMessages'
   | 'schedules'
+  | 'sessionCommands'
   | 'settings'
+  | 'simulatorMessages'
   | 'tags'
   | 'ticketNotes'
   | 'ticketTags'
