@@ -1,26 +1,73 @@
+import type { IncomingMessage } from 'node:http';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.VITE_API_PROXY ?? 'http://localhost:8080';
+
+// Every API prefix of both specs. Several are also client routes (/users, /files, /tickets, /queue-integration
+// starts with /queue …), so browser navigations are answered with the app's index page instead of the proxy.
 const apiPaths = [
   '/auth',
+  '/version',
   '/users',
   '/companies',
   '/plans',
   '/settings',
   '/helps',
-  '/version',
-  '/socket.io',
+  '/forgetpassword',
+  '/resetpasswords',
+  '/tickets',
+  '/ticket',
+  '/ticket-notes',
+  '/ticket-tags',
+  '/messages',
+  '/tags',
+  '/contacts',
+  '/contact-lists',
+  '/contact-list-items',
+  '/queue',
+  '/queue-options',
+  '/queueIntegration',
+  '/prompt',
+  '/whatsapp',
+  '/whatsappsession',
+  '/quick-messages',
+  '/schedules',
+  '/campaigns',
+  '/campaign-settings',
+  '/announcements',
+  '/chats',
+  '/files',
+  '/dashboard',
+  '/invoices',
+  '/subscription',
+  '/api',
   '/public',
   '/docs',
+  '/socket.io',
 ];
+
+const isPageNavigation = (req: IncomingMessage) =>
+  req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.startsWith('/docs');
 
 export default defineConfig({
   plugins: [react()],
+  build: {
+    // The login route is measured by its gzip size; keep warnings for chunks that grow past it.
+    chunkSizeWarningLimit: 800,
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(
-      apiPaths.map((p) => [p, { target: api, ws: p === '/socket.io', changeOrigin: true }]),
+      apiPaths.map((p) => [
+        p,
+        {
+          target: api,
+          ws: p === '/socket.io',
+          changeOrigin: true,
+          bypass: (req: IncomingMessage) => (isPageNavigation(req) ? '/index.html' : undefined),
+        },
+      ]),
     ),
   },
 });

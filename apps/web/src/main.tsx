@@ -1,21 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { APP_VERSION } from '@zapdesk/contracts';
-
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'sans-serif', padding: 32 }}>
-      <h1>Zapdesk</h1>
-      <p>Version {APP_VERSION}. The web application is being built.</p>
-    </main>
-  );
-}
+import { App } from './app/App';
+import { initI18n } from './app/i18n/i18n';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <Placeholder />
-    </StrictMode>,
+  // The chosen language (and the Portuguese fallback) load before the first paint: no flash of keys.
+  void initI18n().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }

@@ -1,0 +1,15 @@
+import type { resources } from '../../locales/en';
+
+export type Resources = typeof resources;
+export type Namespace = keyof Resources;
+
+export const namespaces: Namespace[] = [
+  'common',
+  'auth',
+  'errors',
+  'layout',
+  'pages',
+  'todolist',
+  'users',
+  'validation',
+];

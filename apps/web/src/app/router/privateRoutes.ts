@@ -1,0 +1,51 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Resources } from '../i18n/namespaces';
+
+export type PageKey = keyof Resources['pages']['titles'];
+
+/** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
+export type PageGateKind = 'admin' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi' | 'super';
+
+export interface PrivateRoute {
+  path: string;
+  page: PageKey;
+  /** The built page; without one the shell shows the coming-soon panel. */
+  component?: LazyExoticComponent<ComponentType>;
+  gate?: PageGateKind;
+  /** Only routed while the browser's campaigns flag is present. */
+  campaigns?: boolean;
+}
+
+const TodoListPage = lazy(() =>
+  import('../../features/todolist/pages/TodoListPage').then((m) => ({ default: m.TodoListPage })),
+);
+
+/** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
+export const privateRoutes: PrivateRoute[] = [
+  { path: '/', page: 'dashboard', gate: 'admin' },
+  { path: '/tickets/:ticketId?', page: 'tickets' },
+  { path: '/connections', page: 'connections' },
+  { path: '/quick-messages', page: 'quickMessages' },
+  { path: '/todolist', page: 'todolist', component: TodoListPage },
+  { path: '/schedules', page: 'schedules' },
+  { path: '/tags', page: 'tags' },
+  { path: '/contacts', page: 'contacts' },
+  { path: '/helps', page: 'helps' },
+  { path: '/users', page: 'users' },
+  { path: '/files', page: 'files' },
+  { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
+  { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
+  { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi' },
+  { path: '/settings', page: 'settings' },
+  { path: '/kanban', page: 'kanban' },
+  { path: '/financeiro', page: 'financeiro' },
+  { path: '/queues', page: 'queues' },
+  { path: '/announcements', page: 'announcements', gate: 'super' },
+  { path: '/subscription', page: 'subscription' },
+  { path: '/chats/:id?', page: 'chats' },
+  { path: '/contact-lists', page: 'contactLists', campaigns: true },
+  { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
+  { path: '/campaigns', page: 'campaigns', campaigns: true },
+  { path: '/campaign/:campaignId/report', page: 'campaignReport', campaigns: true },
+  { path: '/campaigns-config', page: 'campaignsConfig', campaigns: true },
+];

@@ -1,0 +1,11 @@
+import auth from './auth.json';
+import common from './common.json';
+import errors from './errors.json';
+import layout from './layout.json';
+import pages from './pages.json';
+import todolist from './todolist.json';
+import users from './users.json';
+import validation from './validation.json';
+
+/** Every namespace of this language; loaded as one chunk when the language is first used. */
+export const resources = { common, auth, errors, layout, pages, todolist, users, validation };
