@@ -62,7 +62,7 @@ export async function createServer(
   const tokens = new TokenService(config.jwtSecret, config.jwtRefreshSecret);
   const actors = new ActorLoader(scopes);
   const realtime = new Realtime();
-  const mail = new Mailer(scopes, app.log, config.mailFrom, config.smtpUrl);
+  const mail = new Mailer(scopes, app.log, config.mailFrom, config.smtpUrl, !config.isProduction);
   // The queue's tables live in their own schema, created with the owner's connection.
   const jobs = new Jobs({ connectionString: databaseUrl, schema: options.jobsSchema, log: app.log });
 

@@ -24,6 +24,8 @@ export class Mailer {
     private readonly log: Logger,
     private readonly from: string,
     smtpUrl: string | undefined,
+    /** Outside production the offline demo shows kept mail, codes included, in the log (issue: demo works offline). */
+    private readonly logKeptSecrets = false,
   ) {
     // Short timeouts: a request waits for the delivery, and a dead SMTP server must not hang it.
     this.#transport = smtpUrl
@@ -53,8 +55,9 @@ export class Mailer {
     });
     if (!this.#transport) {
       const summary = { mailId: id, to: message.to, subject: message.subject };
-      if (message.sensitive) this.log.info(summary, 'mail kept in the mail_outbox table (no SMTP_URL)');
-      else this.log.info(summary, `mail kept in outbox:\n${message.text}`);
+      if (message.sensitive && !this.logKeptSecrets) {
+        this.log.info(summary, 'mail kept in the mail_outbox table (no SMTP_URL)');
+      } else this.log.info(summary, `mail kept in outbox:\n${message.text}`);
       return;
     }
     try {
