@@ -5,6 +5,7 @@ import { verifyPassword } from '../../platform/auth/passwords';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
+import { loadUserView } from '../users';
 import { loadSessionUser } from './session-user';
 
 export const REFRESH_COOKIE = 'jrt';
@@ -88,13 +89,15 @@ export async function logout(
   reply: FastifyReply,
 ): Promise<void> {
   await ctx.scopes.tenant(companyId).run(async (tx) => {
-    const user = await tx
+    const updated = await tx
       .updateTable('users')
       .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1), online: false }))
       .where('id', '=', userId)
-      .returning(['id', 'name', 'online'])
+      .returning('id')
       .executeTakeFirst();
-    if (user) tx.afterCommit(() => ctx.realtime.emitToCompany(companyId, 'user', { action: 'update', user }));
+    if (!updated) return;
+    const user = await loadUserView(tx, userId);
+    tx.afterCommit(() => ctx.realtime.emitToCompany(companyId, 'user', { action: 'update', user }));
   });
   ctx.actors.invalidate(userId);
   clearRefreshCookie(ctx, reply);
