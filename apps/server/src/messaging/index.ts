@@ -1,27 +1,47 @@
 import type { AppContext } from '../platform/context';
-import { createInbound, type Inbound } from './inbound';
+import { ackChatKey, createInbound, type Inbound } from './inbound';
+import { createOutbound, type Outbound } from './outbound';
+import { ProviderRegistry } from './providers/registry';
+import { simulatorProvider } from './providers/simulator';
 import { createSessions, type Sessions } from './sessions';
 
 /** The WhatsApp heart: sessions (providers) feed the inbound pipeline; modules reach both through here. */
 export interface Messaging {
   inbound: Inbound;
   sessions: Sessions;
+  /** Our messages: the outbox and its worker (runs where the connection's session lives). */
+  outbound: Outbound;
+  /** Provider adapters by kind (beta, cloud, simulator); sessions create every adapter through it. */
+  providers: ProviderRegistry;
   /** Starts what this process's roles ask for (sessions role: live sessions; worker role: pipeline workers). */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createMessaging(ctx: AppContext): Messaging {
-  const inbound = createInbound(ctx);
-  const sessions = createSessions(ctx, inbound);
+  const outbound = createOutbound(ctx, {
+    local: (whatsappId) => sessions.local(whatsappId),
+    // Acks that arrived before the send stored its wid can be applied now.
+    onSent: (companyId, whatsappId, wid) => inbound.kick({ companyId, whatsappId, chatKey: ackChatKey(wid) }),
+  });
+  const inbound = createInbound(ctx, outbound);
+  const providers = new ProviderRegistry();
+  if (ctx.config.simulatorEnabled) providers.register('simulator', simulatorProvider(ctx));
+  const sessions = createSessions(ctx, inbound, providers);
   return {
     inbound,
     sessions,
+    outbound,
+    providers,
     async start() {
       if (ctx.config.roles.has('worker')) await inbound.start();
-      if (ctx.config.roles.has('sessions')) await sessions.startAll();
+      if (ctx.config.roles.has('sessions')) {
+        await sessions.startAll();
+        outbound.start();
+      }
     },
     async stop() {
+      await outbound.stop();
       await sessions.stop();
       await inbound.stop();
     },

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/context';
+import type { TenantTx } from '../../platform/tenancy';
+import type { OutgoingEnv } from '../outbound/store-outgoing';
+import { lockChat } from './chat-key';
+import { reviveEvent } from './event-key';
+import { NotStoredYet } from './handle-updates';
+import { Effects } from './inbound-env';
+import { processEvent } from './process-event';
+
+/** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
+export const MAX_ATTEMPTS = 5;
+/** Events of one chat handled per transaction. */
+const BATCH = 25;
+
+export interface ChatRef {
+  companyId: number;
+  whatsappId: number;
+  chatKey: string;
+}
+
+/**
+ * Processes stored inbound events one chat at a time, oldest first. Across processes a transaction-level
+ * advisory lock on the chat serialises the work; inside this process one drain per chat runs at a time (a kick
+ * during a drain makes it look again), and at most `parallel` chats are drained at once.
+ */
+export class ChatDrainer {
+  readonly #running = new Map<string, { again: boolean; done: Promise<void> }>();
+  readonly #waiting: Array<() => void> = [];
+  #active = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly outbound: OutgoingEnv,
+    private readonly parallel = 8,
+  ) {}
+
+  /** Makes sure the chat's unprocessed events get processed soon. */
+  kick(chat: ChatRef): void {
+    const key = `${chat.companyId}:${chat.whatsappId}:${chat.chatKey}`;
+    const running = this.#running.get(key);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true, done: Promise.resolve() };
+    state.done = this.withSlot(async () => {
+      while (state.again) {
+        state.again = false;
+        await this.drain(chat).catch((err: unknown) =>
+          this.ctx.log.error({ err, ...chat }, 'inbound drain failed'),
+        );
+      }
+    }).finally(() => this.#running.delete(key));
+    this.#running.set(key, state);
+  }
+
+  /** Resolves once every drain started so far has finished. */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+  }
+
+  private async withSlot(work: () => Promise<void>): Promise<void> {
+    if (this.#active >= this.parallel) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#active++;
+    try {
+      await work();
+    } finally {
+      this.#active--;
+      this.#waiting.shift()?.();
+    }
+  }
+
+  private async drain(chat: ChatRef): Promise<void> {
+    for (;;) {
+      const { handled, stopped } = await this.ctx.scopes
+        .tenant(chat.companyId)
+        .run((tx) => this.drainBatch(tx, chat));
+      if (stopped || handled < BATCH) return;
+    }
+  }
+
+  private async drainBatch(tx: TenantTx, chat: ChatRef): Promise<{ handled: number; stopped: boolean }> {
+    await lockChat(tx, chat.whatsappId, chat.chatKey);
+    const events = await tx
+      .selectFrom('inboundEvents')
+      .where('whatsappId', '=', chat.whatsappId)
+      .where('chatKey', '=', chat.chatKey)
+      .where('status', '=', 'received')
+      .orderBy('id')
+      .limit(BATCH)
+      .select(['id', 'payload', 'attempts'])
+      .execute();
+    for (const event of events) {
+      const effects = new Effects();
+      await sql`savepoint inbound_event`.execute(tx.db);
+      try {
+        await processEvent(
+          { tx, ctx: this.ctx, outbound: this.outbound, whatsappId: chat.whatsappId, defer: effects.defer },
+          reviveEvent(event.payload),
+        );
+        await tx
+          .updateTable('inboundEvents')
+          .set({ status: 'processed', processedAt: new Date(), attempts: event.attempts + 1 })
+          .where('id', '=', event.id)
+          .execute();
+        await sql`release savepoint inbound_event`.execute(tx.db);
+        tx.afterCommit(() => effects.flush());
+      } catch (error) {
+        await sql`rollback to savepoint inbound_event`.execute(tx.db);
+        await this.recordFailure(tx, event, error, chat);
+        // Later events of this chat wait: order matters more than speed.
+        return { handled: events.length, stopped: true };
+      }
+    }
+    return { handled: events.length, stopped: false };
+  }
+
+  private async recordFailure(
+    tx: TenantTx,
+    event: { id: number; attempts: number },
+    error: unknown,
+    chat: ChatRef,
+  ): Promise<void> {
+    const attempts = event.attempts + 1;
+    const givesUp = attempts >= MAX_ATTEMPTS;
+    const orphan = error instanceof NotStoredYet;
+    const reason = error instanceof Error ? error.message : String(error);
+    await tx
+      .updateTable('inboundEvents')
+      .set({
+        attempts,
+        lastError: reason.slice(0, 1000),
+        ...(givesUp ? { status: orphan ? 'processed' : 'failed', processedAt: new Date() } : {}),
+      })
+      .where('id', '=', event.id)
+      .execute();
+    const log = { err: error, ...chat, eventId: event.id, attempts };
+    if (orphan) this.ctx.log.debug(log, 'inbound event waits for its message');
+    else if (givesUp) this.ctx.log.error(log, 'inbound event failed for good');
+    else this.ctx.log.warn(log, 'inbound event failed; the sweep retries it');
+  }
+}

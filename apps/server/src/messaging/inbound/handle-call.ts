@@ -1,0 +1,71 @@
+import { getSetting } from '../../modules/settings';
+import { presentContact } from '../../modules/contacts/contacts.presenter';
+import { upsertContact } from '../../modules/contacts/contact-upsert';
+import { emitMessageCreated } from '../../modules/messages/messages.events';
+import { loadMessageView } from '../../modules/messages/messages.presenter';
+import { insertMessage, touchTicketWithMessage } from '../../modules/messages/messages.repository';
+import { emitTicketUpdate, findOrCreateTicketForCustomer, loadTicketView } from '../../modules/tickets';
+import { enqueueOutbox } from '../outbound/outbox';
+import { localParts } from '../outbound/render-template';
+import { storeOutgoing } from '../outbound/store-outgoing';
+import type { InboundEnv } from './inbound-env';
+
+export const CALLS_DISABLED_REPLY =
+  '*Mensagem automática*: chamadas desabilitadas, envie uma mensagem de texto.';
+
+/**
+ * Server-behaviour 7.7: with `call=disabled` an incoming call is rejected, the caller gets the automatic reply,
+ * and a `call_log` message is stored in the caller's ticket on this connection (a closed ticket comes back to
+ * pending with a new cycle). With `call=enabled` calls are left alone.
+ */
+export async function handleCall(
+  env: InboundEnv,
+  call: { callId: string; from: string; isVideo: boolean; at: Date },
+): Promise<void> {
+  const { tx, ctx, whatsappId } = env;
+  if ((await getSetting(tx, 'call')) !== 'disabled') return;
+  await enqueueOutbox(tx, whatsappId, { kind: 'rejectCall', callId: call.callId, from: call.from });
+
+  const { contact } = await upsertContact(tx, { number: call.from, whatsappId });
+  const found = await findOrCreateTicketForCustomer(tx, {
+    contactId: contact.id,
+    whatsappId,
+    isGroup: false,
+  });
+  const time = localParts(ctx.config.timeZone, call.at);
+  const log = await insertMessage(tx, {
+    ticketId: found.ticket.id,
+    contactId: contact.id,
+    queueId: found.ticket.queueId,
+    whatsappId,
+    body: `Chamada de ${call.isVideo ? 'vídeo' : 'voz'} perdida às ${time.hour}:${time.minute}`,
+    fromMe: false,
+    mediaType: 'call_log',
+    origin: 'system',
+  });
+  if (!log) throw new Error('call log not stored');
+  const ticket = await touchTicketWithMessage(tx, found.ticket.id, log, { countUnread: false });
+  const [logView, ticketView] = await Promise.all([
+    loadMessageView(tx, env.outbound.storage, log.id),
+    loadTicketView(tx, ctx.config.frontendUrl, ticket.id),
+  ]);
+  const contactView = presentContact(contact, ctx.config.frontendUrl);
+  const companyId = tx.companyId;
+  env.defer(() => {
+    emitMessageCreated(ctx.realtime, companyId, {
+      message: logView,
+      ticket: ticketView,
+      contact: contactView,
+    });
+    emitTicketUpdate(ctx.realtime, companyId, ticketView, found.before);
+  });
+
+  await storeOutgoing(tx, env.outbound, {
+    ticket,
+    contact,
+    parts: [{ body: CALLS_DISABLED_REPLY }],
+    origin: 'system',
+    isAutomatic: true,
+    defer: env.defer,
+  });
+}

@@ -1,0 +1,134 @@
+import { getSetting } from '../../modules/settings';
+import { presentContact, type ContactRow } from '../../modules/contacts/contacts.presenter';
+import { upsertContact } from '../../modules/contacts/contact-upsert';
+import { emitMessageCreated, emitMessageUpdated } from '../../modules/messages/messages.events';
+import { loadMessageView } from '../../modules/messages/messages.presenter';
+import {
+  findMessageByWid,
+  insertMessage,
+  raiseAck,
+  touchTicketWithMessage,
+} from '../../modules/messages/messages.repository';
+import {
+  emitTicketUpdate,
+  findOrCreateTicketForCustomer,
+  findOrCreateTicketQuietly,
+  loadTicketView,
+  type TicketFound,
+} from '../../modules/tickets';
+import { enqueueOutbox } from '../outbound/outbox';
+import type { InboundMessage } from '../providers/port';
+import { afterInboundStored } from './after-inbound-stored';
+import { contactNumberOfChat } from './chat-key';
+import type { InboundEnv } from './inbound-env';
+import { describeContent, isStatusBroadcast } from './message-content';
+
+/** Server-behaviour 7.2 steps 1–7 for one received message (our own phone's included). */
+export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise<void> {
+  const { tx, whatsappId } = env;
+  if (isStatusBroadcast(m.chatId)) return;
+  const content = describeContent(m);
+  if (!content) return;
+  if (m.isGroup && (await getSetting(tx, 'CheckMsgIsGroup')) === 'enabled') return;
+
+  const stored = await findMessageByWid(tx, whatsappId, m.wid);
+  if (stored) {
+    // Redelivery, or WhatsApp's echo of our own send: at most it tells us the message left.
+    if (m.fromMe) await applyAck(env, stored.id, 1);
+    return;
+  }
+
+  const chat = await upsertChatContact(env, m);
+  const sender =
+    m.isGroup && !m.fromMe
+      ? await upsertContactWithEvent(env, { number: m.senderId, profileName: m.pushName, lid: m.senderLid })
+      : chat;
+  const key = { contactId: chat.id, whatsappId, isGroup: m.isGroup };
+  const found = m.fromMe
+    ? await findOrCreateTicketQuietly(tx, key)
+    : await findOrCreateTicketForCustomer(tx, key);
+  const quoted = m.quotedWid ? await findMessageByWid(tx, whatsappId, m.quotedWid) : undefined;
+  const message = await insertMessage(tx, {
+    wid: m.wid,
+    ticketId: found.ticket.id,
+    contactId: sender.id,
+    queueId: found.ticket.queueId,
+    whatsappId,
+    body: content.body,
+    fromMe: m.fromMe,
+    read: m.fromMe,
+    mediaType: content.mediaType,
+    ack: m.fromMe ? 1 : 0,
+    quotedMsgId: quoted?.id ?? null,
+    origin: m.fromMe ? 'phone' : 'customer',
+    data: JSON.stringify(m.media ? { media: m.media } : {}),
+    createdAt: validTimestamp(m.timestamp),
+  });
+  if (!message) return;
+  const ticket = await touchTicketWithMessage(tx, found.ticket.id, message, { countUnread: !m.fromMe });
+  if (m.media && content.hasMedia) {
+    await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
+    env.defer(() => env.outbound.kick(whatsappId));
+  }
+  await emitStored(env, found, chat, message.id);
+  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message);
+}
+
+/** The chat's contact: the person, or the group (server-behaviour 7.2 steps 3–4). */
+function upsertChatContact(env: InboundEnv, m: InboundMessage): Promise<ContactRow> {
+  if (m.isGroup) {
+    return upsertContactWithEvent(env, { number: contactNumberOfChat(m.chatId, true), isGroup: true });
+  }
+  // Our own phone's messages carry our profile name, never the customer's.
+  return upsertContactWithEvent(env, {
+    number: m.chatId,
+    ...(m.fromMe ? {} : { profileName: m.pushName, lid: m.senderLid }),
+  });
+}
+
+async function upsertContactWithEvent(
+  env: InboundEnv,
+  input: { number: string; profileName?: string; lid?: string; isGroup?: boolean },
+): Promise<ContactRow> {
+  const { contact, change } = await upsertContact(env.tx, { ...input, whatsappId: env.whatsappId });
+  if (change) {
+    const view = presentContact(contact, env.ctx.config.frontendUrl);
+    const companyId = env.tx.companyId;
+    env.defer(() =>
+      env.ctx.realtime.emitToCompany(companyId, 'contact', {
+        action: change === 'created' ? 'create' : 'update',
+        contact: view,
+      }),
+    );
+  }
+  return contact;
+}
+
+async function emitStored(env: InboundEnv, found: TicketFound, contact: ContactRow, messageId: number) {
+  const { tx, ctx } = env;
+  const [message, ticket] = await Promise.all([
+    loadMessageView(tx, env.outbound.storage, messageId),
+    loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id),
+  ]);
+  const contactView = presentContact(contact, ctx.config.frontendUrl);
+  const companyId = tx.companyId;
+  env.defer(() => {
+    emitMessageCreated(ctx.realtime, companyId, { message, ticket, contact: contactView });
+    emitTicketUpdate(ctx.realtime, companyId, ticket, found.before);
+  });
+}
+
+/** Raises a message's ack (never lowers it) and tells the ticket's room. */
+export async function applyAck(env: InboundEnv, messageId: number, ack: number): Promise<boolean> {
+  const raised = await raiseAck(env.tx, { id: messageId }, ack);
+  if (!raised) return false;
+  const view = await loadMessageView(env.tx, env.outbound.storage, raised.id);
+  const companyId = env.tx.companyId;
+  env.defer(() => emitMessageUpdated(env.ctx.realtime, companyId, view));
+  return true;
+}
+
+function validTimestamp(at: Date): Date {
+  const time = at.getTime();
+  return Number.isFinite(time) && time <= Date.now() + 60_000 ? at : new Date();
+}

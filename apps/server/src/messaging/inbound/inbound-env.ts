@@ -1,0 +1,25 @@
+import type { AppContext } from '../../platform/context';
+import type { TenantTx } from '../../platform/tenancy';
+import type { OutgoingEnv } from '../outbound/store-outgoing';
+
+/** What processing one event works with: its transaction, its connection, and the effects it defers. */
+export interface InboundEnv {
+  tx: TenantTx;
+  ctx: AppContext;
+  outbound: OutgoingEnv;
+  whatsappId: number;
+  /** Work for after the commit; dropped when this event's savepoint rolls back. */
+  defer(fn: () => void): void;
+}
+
+/** Effects collected per event, handed to the transaction only once that event succeeded. */
+export class Effects {
+  readonly #fns: Array<() => void> = [];
+  readonly defer = (fn: () => void): void => {
+    this.#fns.push(fn);
+  };
+
+  flush(): void {
+    for (const fn of this.#fns) fn();
+  }
+}

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { buildAdminSession } from '../../../test/factories';
+import { connectSocket } from '../../../test/socket-client';
+import {
+  asCompany,
+  buildConnection,
+  eventually,
+  inboundMessage,
+  uniquePhone,
+} from '../../../test/messaging-fixtures';
+
+let server: TestServer;
+let baseUrl: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  baseUrl = await server.listen();
+});
+afterAll(() => server.close());
+
+async function setup() {
+  const session = await buildAdminSession(server);
+  const connection = await buildConnection(server, session.company);
+  return { ...session, connection, phone: uniquePhone() };
+}
+
+const rowsOf = (companyId: number, phone: string) =>
+  asCompany(server, companyId, async (tx) => {
+    const contacts = await tx.selectFrom('contacts').where('number', '=', phone).selectAll().execute();
+    const contactIds = contacts.map((c) => c.id);
+    const tickets = contactIds.length
+      ? await tx.selectFrom('tickets').where('contactId', 'in', contactIds).selectAll().execute()
+      : [];
+    const ticketIds = tickets.map((t) => t.id);
+    const messages = ticketIds.length
+      ? await tx.selectFrom('messages').where('ticketId', 'in', ticketIds).selectAll().orderBy('id').execute()
+      : [];
+    const cycles = ticketIds.length
+      ? await tx
+          .selectFrom('ticketTracking')
+          .where('ticketId', 'in', ticketIds)
+          .selectAll()
+          .orderBy('id')
+          .execute()
+      : [];
+    return { contacts, tickets, messages, cycles };
+  });
+
+describe('an inbound text from a new number', () => {
+  it('creates the contact, a pending ticket with a cycle and the message, and tells the company live', async () => {
+    const { company, token, connection, phone } = await setup();
+    const socket = await connectSocket(baseUrl, token);
+    await socket.socket.emitWithAck('joinNotification');
+    await socket.socket.emitWithAck('joinTickets', 'pending');
+
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, pushName: 'Maria Souza', text: 'Oi, preciso de ajuda' }),
+    );
+
+    const created = (await socket.waitFor(`company-${company.id}-appMessage`)) as any;
+    expect(created.action).toBe('create');
+    expect(created.message).toMatchObject({
+      body: 'Oi, preciso de ajuda',
+      fromMe: false,
+      origin: 'customer',
+      ack: 0,
+    });
+    expect(created.ticket).toMatchObject({
+      status: 'pending',
+      unreadMessages: 1,
+      lastMessage: 'Oi, preciso de ajuda',
+    });
+    expect(created.ticket.whatsapp).toEqual({ id: connection.id, name: connection.descriptor.name });
+    expect(created.contact).toMatchObject({ name: 'Maria Souza', number: phone });
+    const ticketEvent = (await socket.waitFor(`company-${company.id}-ticket`)) as any;
+    expect(ticketEvent).toMatchObject({
+      action: 'update',
+      ticket: { id: created.ticket.id, status: 'pending' },
+    });
+    const contactEvent = (await socket.waitFor(`company-${company.id}-contact`)) as any;
+    expect(contactEvent).toMatchObject({ action: 'create', contact: { number: phone, name: 'Maria Souza' } });
+    socket.close();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.contacts).toHaveLength(1);
+    expect(rows.contacts[0]).toMatchObject({ name: 'Maria Souza', whatsappId: connection.id });
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.tickets[0]).toMatchObject({
+      status: 'pending',
+      whatsappId: connection.id,
+      unreadMessages: 1,
+    });
+    expect(rows.messages).toHaveLength(1);
+    expect(rows.cycles).toHaveLength(1);
+    expect(rows.cycles[0]?.finishedAt).toBeNull();
+    expect(rows.cycles[0]?.queuedAt).toBeInstanceOf(Date);
+  });
+
+  it('emits nothing to another company', async () => {
+    const { connection, phone } = await setup();
+    const other = await buildAdminSession(server);
+    const socket = await connectSocket(baseUrl, other.token);
+    await socket.socket.emitWithAck('joinNotification');
+    await server.messaging.inbound.ingest(connection.descriptor, inboundMessage({ chatId: phone }));
+    await server.messaging.inbound.idle();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(socket.events.filter((e) => e.event.includes('appMessage'))).toEqual([]);
+    socket.close();
+  });
+});
+
+describe('idempotency and order', () => {
+  it('stores a message once when the same event is delivered three times', async () => {
+    const { company, connection, phone } = await setup();
+    const event = inboundMessage({ chatId: phone, text: 'once' });
+    await server.messaging.inbound.ingest(connection.descriptor, event);
+    await server.messaging.inbound.ingest(connection.descriptor, event);
+    await server.messaging.inbound.idle();
+    await server.messaging.inbound.ingest(connection.descriptor, event);
+    await server.messaging.inbound.idle();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.messages.map((m) => m.body)).toEqual(['once']);
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.tickets[0]?.unreadMessages).toBe(1);
+  });
+
+  it('keeps 50 concurrent messages of one contact, each once, in arrival order, in one ticket', async () => {
+    const { company, connection, phone } = await setup();
+    const events = Array.from({ length: 50 }, (_, i) => inboundMessage({ chatId: phone, text: `m${i}` }));
+    // Arrival order is the order the events are stored in; store them one after the other, process concurrently.
+    for (const event of events) await server.messaging.inbound.ingest(connection.descriptor, event);
+    await Promise.all(events.map((event) => server.messaging.inbound.ingest(connection.descriptor, event)));
+    await server.messaging.inbound.idle();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.contacts).toHaveLength(1);
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.messages.map((m) => m.body)).toEqual(events.map((_, i) => `m${i}`));
+    expect(rows.tickets[0]?.unreadMessages).toBe(50);
+    expect(rows.cycles).toHaveLength(1);
+  });
+
+  it('handles 50 messages ingested all at once without losing or duplicating any', async () => {
+    const { company, connection, phone } = await setup();
+    const events = Array.from({ length: 50 }, (_, i) => inboundMessage({ chatId: phone, text: `c${i}` }));
+    await Promise.all(events.map((event) => server.messaging.inbound.ingest(connection.descriptor, event)));
+    await server.messaging.inbound.idle();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.messages.map((m) => m.body).sort()).toEqual(events.map((_, i) => `c${i}`).sort());
+    expect(rows.tickets[0]?.unreadMessages).toBe(50);
+  });
+
+  it('processes an event a crash left stored but unprocessed, through the sweep', async () => {
+    const { company, connection, phone } = await setup();
+    const event = inboundMessage({ chatId: phone, text: 'left behind' });
+    await asCompany(server, company.id, (tx) =>
+      tx
+        .insertInto('inboundEvents')
+        .values({
+          companyId: company.id,
+          whatsappId: connection.id,
+          provider: 'simulator',
+          eventId: (event as any).message.wid,
+          chatKey: phone,
+          payload: JSON.stringify(event),
+          receivedAt: new Date(Date.now() - 60_000),
+        })
+        .execute(),
+    );
+    const message = await eventually(async () => (await rowsOf(company.id, phone)).messages[0], 10_000);
+    expect(message.body).toBe('left behind');
+    const stored = await asCompany(server, company.id, (tx) =>
+      tx
+        .selectFrom('inboundEvents')
+        .where('whatsappId', '=', connection.id)
+        .selectAll()
+        .executeTakeFirstOrThrow(),
+    );
+    expect(stored).toMatchObject({ status: 'processed', attempts: 1 });
+  });
+});
+
+describe('tickets on inbound messages', () => {
+  it('brings a closed ticket back to pending without user or queue, with a new cycle', async () => {
+    const { company, admin, connection, phone } = await setup();
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'first' }),
+    );
+    await server.messaging.inbound.idle();
+    const { tickets } = await rowsOf(company.id, phone);
+    const ticketId = tickets[0]!.id;
+    await asCompany(server, company.id, async (tx) => {
+      await tx
+        .updateTable('tickets')
+        .set({ status: 'closed', userId: admin.id, chatbot: true })
+        .where('id', '=', ticketId)
+        .execute();
+      await tx
+        .updateTable('ticketTracking')
+        .set({ finishedAt: new Date() })
+        .where('ticketId', '=', ticketId)
+        .execute();
+    });
+
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'again' }),
+    );
+    await server.messaging.inbound.idle();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.tickets[0]).toMatchObject({
+      id: ticketId,
+      status: 'pending',
+      userId: null,
+      queueId: null,
+      chatbot: false,
+    });
+    expect(rows.cycles).toHaveLength(2);
+    expect(rows.cycles[1]?.finishedAt).toBeNull();
+  });
+
+  it('refreshes the contact name from the profile unless staff edited it', async () => {
+    const { company, connection, phone } = await setup();
+    const ingest = async (pushName: string) => {
+      await server.messaging.inbound.ingest(
+        connection.descriptor,
+        inboundMessage({ chatId: phone, pushName }),
+      );
+      await server.messaging.inbound.idle();
+      return (await rowsOf(company.id, phone)).contacts[0]?.name;
+    };
+    expect(await ingest('Ana')).toBe('Ana');
+    expect(await ingest('Ana Paula')).toBe('Ana Paula');
+    await asCompany(server, company.id, (tx) =>
+      tx
+        .updateTable('contacts')
+        .set({ name: 'Cliente VIP', nameEditedByUser: true })
+        .where('number', '=', phone)
+        .execute(),
+    );
+    expect(await ingest('Ana P.')).toBe('Cliente VIP');
+  });
+
+  it('stores what we typed on our own phone without changing the ticket status or unread count', async () => {
+    const { company, connection, phone } = await setup();
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, fromMe: true, pushName: 'Our Company', text: 'typed on the phone' }),
+    );
+    await server.messaging.inbound.idle();
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.contacts[0]?.name).toBe(phone);
+    expect(rows.tickets[0]).toMatchObject({ status: 'closed', unreadMessages: 0, fromMe: true });
+    expect(rows.cycles).toHaveLength(0);
+    expect(rows.messages[0]).toMatchObject({ origin: 'phone', fromMe: true, body: 'typed on the phone' });
+  });
+});

@@ -1,0 +1,57 @@
+import type { MediaRef } from '../providers/port';
+
+/** A media file to send, stored under the public folder. */
+export interface OutgoingMedia {
+  /** Relative to the public folder (MediaStorage). */
+  path: string;
+  mimetype: string;
+  fileName: string;
+  caption?: string;
+  voiceNote?: boolean;
+}
+
+/**
+ * Work for the process that owns a connection's session, kept as outbox rows so it survives a crash and runs
+ * once. `send` goes through the per-connection rate limit; `download` has its own lane so big files never hold
+ * up replies.
+ */
+export type OutboxTask =
+  | { kind: 'send'; messageId: number; chatId: string; text?: string; media?: OutgoingMedia }
+  | { kind: 'download'; messageId: number; media: MediaRef }
+  | { kind: 'markRead'; chatId: string; wids: string[] }
+  | { kind: 'rejectCall'; callId: string; from: string }
+  | { kind: 'revoke'; messageId: number; chatId: string; wid: string };
+
+export type OutboxKind = OutboxTask['kind'];
+
+export const downloadKinds: OutboxKind[] = ['download'];
+export const sendLaneKinds: OutboxKind[] = ['send', 'markRead', 'rejectCall', 'revoke'];
+
+/** Retries before a task is given up (sends then show ERR_SENDING_WAPP_MSG on the message). */
+export const maxAttempts: Record<OutboxKind, number> = {
+  send: 5,
+  download: 3,
+  markRead: 3,
+  rejectCall: 2,
+  revoke: 3,
+};
+
+/** The key that makes a task unique per company, so enqueueing twice runs it once. */
+export function idempotencyKeyOf(task: OutboxTask): string {
+  switch (task.kind) {
+    case 'send':
+      return `send:${task.messageId}`;
+    case 'download':
+      return `download:${task.messageId}`;
+    case 'markRead':
+      return `read:${task.chatId}:${task.wids.join(',')}`;
+    case 'rejectCall':
+      return `call:${task.callId}`;
+    case 'revoke':
+      return `revoke:${task.messageId}`;
+  }
+}
+
+export function messageIdOf(task: OutboxTask): number | null {
+  return 'messageId' in task ? task.messageId : null;
+}

@@ -1,0 +1,20 @@
+import type { Selectable } from 'kysely';
+import type { ContactView } from '@zapdesk/contracts';
+import type { ContactsTable } from '../../platform/db/schema';
+
+export type ContactRow = Selectable<ContactsTable>;
+
+/** The contact answer shape (an explicit whitelist); a missing picture becomes the front end's placeholder. */
+export function presentContact(row: ContactRow, frontendUrl: string): ContactView {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    email: row.email,
+    profilePicUrl: row.profilePicUrl || `${frontendUrl.replace(/\/+$/, '')}/nopicture.png`,
+    isGroup: row.isGroup,
+    whatsappId: row.whatsappId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

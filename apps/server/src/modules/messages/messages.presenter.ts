@@ -1,0 +1,83 @@
+import type { MessageView } from '@zapdesk/contracts';
+import type { MediaStorage } from '../../platform/storage/media-storage';
+import type { TenantTx } from '../../platform/tenancy';
+
+/** Message answers with the sender's `contact{id,name}` and the quoted message (server-behaviour 6.1), in one query. */
+export async function loadMessageViews(
+  tx: TenantTx,
+  storage: MediaStorage,
+  ids: number[],
+): Promise<MessageView[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .selectFrom('messages')
+    .leftJoin('contacts', 'contacts.id', 'messages.contactId')
+    .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
+    .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
+    .where('messages.id', 'in', ids)
+    .selectAll('messages')
+    .select([
+      'contacts.name as contactName',
+      'quoted.body as quotedBody',
+      'quoted.fromMe as quotedFromMe',
+      'quoted.mediaType as quotedMediaType',
+      'quoted.mediaPath as quotedMediaPath',
+      'quoted.isDeleted as quotedIsDeleted',
+      'quoted.contactId as quotedContactId',
+      'quotedContact.name as quotedContactName',
+    ])
+    .execute();
+  const url = (path: string | null) => (path ? storage.publicUrl(path) : null);
+  const byId = new Map(
+    rows.map((m): [number, MessageView] => [
+      m.id,
+      {
+        id: m.id,
+        wid: m.wid,
+        ticketId: m.ticketId,
+        contactId: m.contactId,
+        contact:
+          m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null,
+        queueId: m.queueId,
+        body: m.body,
+        fromMe: m.fromMe,
+        read: m.read,
+        mediaType: m.mediaType,
+        mediaUrl: url(m.mediaPath),
+        mediaName: m.mediaName,
+        ack: m.ack,
+        isDeleted: m.isDeleted,
+        isEdited: m.isEdited,
+        isAutomatic: m.isAutomatic,
+        origin: m.origin,
+        quotedMsgId: m.quotedMsgId,
+        quotedMsg:
+          m.quotedMsgId === null || m.quotedBody === null
+            ? null
+            : {
+                id: m.quotedMsgId,
+                body: m.quotedBody,
+                fromMe: m.quotedFromMe ?? false,
+                mediaType: m.quotedMediaType ?? 'conversation',
+                mediaUrl: url(m.quotedMediaPath),
+                isDeleted: m.quotedIsDeleted ?? false,
+                contact:
+                  m.quotedContactId !== null && m.quotedContactName !== null
+                    ? { id: m.quotedContactId, name: m.quotedContactName }
+                    : null,
+              },
+        error: m.sendError,
+        createdAt: m.createdAt.toISOString(),
+        updatedAt: m.updatedAt.toISOString(),
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One message's answer; throws if it is gone (callers hold it in the same transaction). */
+export async function loadMessageView(tx: TenantTx, storage: MediaStorage, id: number): Promise<MessageView> {
+  const [view] = await loadMessageViews(tx, storage, [id]);
+  if (!view) throw new Error(`message ${id} not found for presenting`);
+  return view;
+}

@@ -1,0 +1,70 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { MessagesTable } from '../../platform/db/schema';
+import type { TenantTx } from '../../platform/tenancy';
+
+export type MessageRow = Selectable<MessagesTable>;
+export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId'>;
+
+/**
+ * Stores a message; a wid already stored on that connection (redelivery, our own echo) stores nothing and
+ * answers undefined: the unique key (company, whatsapp, wid) decides.
+ */
+export async function insertMessage(tx: TenantTx, values: NewMessage): Promise<MessageRow | undefined> {
+  return tx
+    .insertInto('messages')
+    .values({ ...values, companyId: tx.companyId })
+    .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'wid']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findMessageByWid(
+  tx: TenantTx,
+  whatsappId: number,
+  wid: string,
+): Promise<MessageRow | undefined> {
+  return tx
+    .selectFrom('messages')
+    .where('whatsappId', '=', whatsappId)
+    .where('wid', '=', wid)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export function findMessage(tx: TenantTx, id: number): Promise<MessageRow | undefined> {
+  return tx.selectFrom('messages').where('id', '=', id).selectAll().executeTakeFirst();
+}
+
+/** Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3). */
+export async function touchTicketWithMessage(
+  tx: TenantTx,
+  ticketId: number,
+  message: { body: string; fromMe: boolean },
+  options: { countUnread: boolean },
+) {
+  return tx
+    .updateTable('tickets')
+    .set((eb) => ({
+      lastMessage: message.body,
+      fromMe: message.fromMe,
+      updatedAt: new Date(),
+      ...(options.countUnread ? { unreadMessages: eb('unreadMessages', '+', 1) } : {}),
+    }))
+    .where('id', '=', ticketId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Acks only go up (server-behaviour 6.3); answers the message when this one raised it. */
+export async function raiseAck(
+  tx: TenantTx,
+  where: { id: number } | { whatsappId: number; wid: string },
+  ack: number,
+): Promise<MessageRow | undefined> {
+  let query = tx.updateTable('messages').set({ ack, updatedAt: new Date() }).where('ack', '<', ack);
+  query =
+    'id' in where
+      ? query.where('id', '=', where.id)
+      : query.where('whatsappId', '=', where.whatsappId).where('wid', '=', where.wid);
+  return query.returningAll().executeTakeFirst();
+}

@@ -1,0 +1,25 @@
+import type { AppContext } from '../../platform/context';
+import { findTicket } from './tickets.repository';
+import { canSeeTicket } from './tickets.policy';
+
+export {
+  closeTicketSilently,
+  findOrCreateTicketForCustomer,
+  findOrCreateTicketQuietly,
+  startCycle,
+  type TicketFound,
+  type TicketKey,
+} from './ticket-lifecycle';
+export { resetUnread } from './ticket-unread';
+export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
+export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
+export { loadTicketView, loadTicketViews } from './tickets.presenter';
+export { findTicket, getVisibleTicket, type TicketRow } from './tickets.repository';
+
+/** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */
+export function registerTicketsHooks(ctx: AppContext): void {
+  ctx.realtime.setTicketRoomGuard(async (actor, ticketId) => {
+    const ticket = await ctx.scopes.tenant(actor.companyId).run((tx) => findTicket(tx, ticketId));
+    return ticket !== undefined && canSeeTicket(actor, ticket);
+  });
+}

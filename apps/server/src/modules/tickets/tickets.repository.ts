@@ -1,0 +1,27 @@
+import type { Selectable } from 'kysely';
+import type { Actor } from '../../platform/auth/actor';
+import type { TicketsTable } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/app-error';
+import type { TenantTx } from '../../platform/tenancy';
+import { canSeeTicket } from './tickets.policy';
+
+export type TicketRow = Selectable<TicketsTable>;
+
+export function findTicket(tx: TenantTx, id: number): Promise<TicketRow | undefined> {
+  return tx.selectFrom('tickets').where('id', '=', id).selectAll().executeTakeFirst();
+}
+
+/** The ticket if the actor may see it: another company's (or a missing) id is 404, an invisible one 403. */
+export async function getVisibleTicket(
+  tx: TenantTx,
+  actor: Actor,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<TicketRow> {
+  let query = tx.selectFrom('tickets').where('id', '=', id).selectAll();
+  if (options.forUpdate) query = query.forUpdate();
+  const ticket = await query.executeTakeFirst();
+  if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+  if (!canSeeTicket(actor, ticket)) throw AppError.forbidden();
+  return ticket;
+}
