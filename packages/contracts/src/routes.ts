@@ -4,13 +4,8 @@ import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
-import { queueOptionRoutes, queueRoutes } from './resources/queues';
-import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
-import { simulatorRoutes } from './resources/simulator';
-import { tagRoutes } from './resources/tags';
 import { userRoutes } from './resources/users';
-import { whatsappRoutes, whatsappSessionRoutes } from './resources/whatsapps';
 
 /** The route table: every HTTP route of the product, by resource. */
 export const routes = {
@@ -20,13 +15,6 @@ export const routes = {
   plans: planRoutes,
   settings: settingRoutes,
   helps: helpRoutes,
-  whatsapps: whatsappRoutes,
-  whatsappSessions: whatsappSessionRoutes,
-  simulator: simulatorRoutes,
   messages: messageRoutes,
   externalApi: externalApiRoutes,
-  queues: queueRoutes,
-  queueOptions: queueOptionRoutes,
-  tags: tagRoutes,
-  quickMessages: quickMessageRoutes,
 };
