@@ -14,7 +14,7 @@ const sizes = [
 ];
 
 describe.each(sizes)('screens at $width px', ({ width, height }) => {
-  it('lays out login, signup, forgetpsw, the tickets shell and the task list without horizontal overflow', async () => {
+  it(`lays out login, signup, forgetpsw, the tickets shell and the task list at ${width} px without horizontal overflow`, async () => {
     const { admin } = await createCompanyWithAdmin();
     const page = await browser.newPage({ width, height });
     const overflowing: string[] = [];
@@ -37,6 +37,7 @@ describe.each(sizes)('screens at $width px', ({ width, height }) => {
     await check('forgetpsw', (p) => p.locator('input[name="email"]').waitFor());
 
     await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/tickets'));
     await check('tickets', (p) => p.getByTestId('greeting').waitFor({ state: 'attached' }));
     await page.goto(appUrl('/todolist'));
     await check('todolist', (p) => p.getByTestId('todo-input').waitFor());

@@ -21,10 +21,13 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
 }
 
-/** Logs in through the login page and waits for the landing page, /tickets. */
+/**
+ * Logs in through the login page and waits until the app shell shows (the landing route itself,
+ * /tickets, is asserted by the sign-up test).
+ */
 export async function login(page: Page, email: string, password: string): Promise<void> {
   await submitLogin(page, email, password);
-  await waitForPath(page, /^\/tickets/);
+  await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
   await page.getByTestId('app-drawer').waitFor({ state: 'attached' });
 }
 

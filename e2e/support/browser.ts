@@ -58,7 +58,7 @@ export function useBrowser(): BrowserHarness {
     open = [];
     if (task.result?.state === 'fail') {
       fs.mkdirSync(resultsDir, { recursive: true });
-      const base = `${path.basename(task.file.name).replace(/\.[^.]+$/, '')}--${slug(task.name)}`;
+      const base = `${path.basename(task.file.name).replace(/(\.spec|\.e2e\.test)?\.ts$/, '')}--${slug(task.name)}`;
       for (const [index, { page, log }] of pages.entries()) {
         const name = pages.length > 1 ? `${base}-${index + 1}` : base;
         await page
