@@ -2,7 +2,15 @@
 import jwt from 'jsonwebtoken';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chooseOption, login, recordRequests, submitLogin, waitForPath, waitForText } from './support/app';
+import {
+  chooseOption,
+  login,
+  recordRequests,
+  socketConnected,
+  submitLogin,
+  waitForPath,
+  waitForText,
+} from './support/app';
 import { appUrl, pathOf, useBrowser } from './support/browser';
 import {
   brDate,
@@ -150,9 +158,10 @@ describe('session', () => {
   it('a second login of the same user elsewhere logs the first browser out', async () => {
     const { admin } = await createCompanyWithAdmin();
     const first = await browser.newPage();
+    const live = socketConnected(first);
     await login(first, admin.email, admin.password);
-    // Let the first browser's live socket connect before the second login.
-    await first.waitForTimeout(1500);
+    // The first browser hears about the second login over its live socket.
+    await live;
 
     const second = await browser.newPage();
     await login(second, admin.email, admin.password);

@@ -111,3 +111,25 @@ export function recordRequests(page: Page): { method: string; path: string }[] {
 export async function isShown(locator: Locator): Promise<boolean> {
   return (await locator.count()) > 0 && (await locator.first().isVisible());
 }
+
+/**
+ * Resolves once the page's socket.io connection has joined its namespace (the "40" packet), so live
+ * events from now on reach the page. Call before the action that opens the socket.
+ */
+export function socketConnected(page: Page, timeout = 15_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('no socket.io connection within the time limit')),
+      timeout,
+    );
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/socket.io')) return;
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && payload.startsWith('40')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+}
