@@ -15,8 +15,15 @@ export interface TestServer extends ZapdeskServer {
   ): Promise<{ status: number; body: any; response: LightMyRequestResponse }>;
 }
 
-/** A server on the shared test database, its uploads in a fresh folder. Close it in afterAll. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A server on the shared test database (or `database.url`), its uploads in a fresh folder. Close it in
+ * afterAll. Sessions do not start at boot (another file's listening server would otherwise claim this
+ * file's connections); pass SESSIONS_AUTOSTART: 'on' on a database of your own to test that.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  database: { url?: string } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -26,11 +33,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'off',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    SESSIONS_AUTOSTART: 'off',
     ...env,
   });
   // Each server gets its own job queue schema, so no server handles another test file's jobs.
   const jobsSchema = `pgboss_test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
-  const server = await createServer(config, inject('databaseUrl'), { jobsSchema });
+  const server = await createServer(config, database.url ?? inject('databaseUrl'), { jobsSchema });
   await server.app.ready();
   return Object.assign(server, {
     async call(

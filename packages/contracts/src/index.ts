@@ -10,6 +10,8 @@ export * from './resources/companies';
 export * from './resources/plans';
 export * from './resources/settings';
 export * from './resources/helps';
+export * from './resources/whatsapps';
+export * from './resources/simulator';
 export * from './resources/messages';
 export * from './resources/external-api';
 export * from './routes';

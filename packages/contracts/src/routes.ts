@@ -5,7 +5,9 @@ import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { settingRoutes } from './resources/settings';
+import { simulatorRoutes } from './resources/simulator';
 import { userRoutes } from './resources/users';
+import { whatsappRoutes, whatsappSessionRoutes } from './resources/whatsapps';
 
 /** The route table: every HTTP route of the product, by resource. */
 export const routes = {
@@ -15,6 +17,9 @@ export const routes = {
   plans: planRoutes,
   settings: settingRoutes,
   helps: helpRoutes,
+  whatsapps: whatsappRoutes,
+  whatsappSessions: whatsappSessionRoutes,
+  simulator: simulatorRoutes,
   messages: messageRoutes,
   externalApi: externalApiRoutes,
 };

@@ -1,4 +1,5 @@
 import type { Messaging } from '../messaging';
+import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
@@ -8,15 +9,18 @@ import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
 import { registerSettingsRoutes } from './settings';
 import { registerUsersRoutes } from './users';
+import { registerWhatsappsRoutes } from './whatsapps';
 
 /** Registers every module's routes and hooks. */
-export async function registerModules(ctx: AppContext, _messaging: Messaging): Promise<void> {
+export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<void> {
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
   registerCompaniesRoutes(ctx);
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
+  registerWhatsappsRoutes(ctx, messaging);
+  registerSimulatorRoutes(ctx, messaging.sessions);
   registerPasswordResetRoutes(ctx);
   registerPresenceJobs(ctx);
 }

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +35,19 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(5).optional(),
     UPLOAD_LIMIT_MB: z.coerce.number().positive().default(50),
     SIMULATOR: z.enum(['on', 'off']).optional(),
+    /** Simulator: milliseconds between QR codes, and until an outgoing message is delivered, then read. */
+    SIMULATOR_QR_MS: z.coerce.number().int().min(50).default(20_000),
+    SIMULATOR_ACK_MS: z
+      .string()
+      .default('300,800')
+      .transform((v) => v.split(',').map((n) => Number(n.trim())))
+      .pipe(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+    /** This process's name in session leases; unique per process by default. */
+    NODE_ID: z.string().min(1).max(200).optional(),
+    /** How long a connection's session lease lives without a heartbeat (another node takes over after it). */
+    SESSION_LEASE_MS: z.coerce.number().int().min(300).default(15_000),
+    /** off: sessions start only when asked (routes); no start at boot and no take-over sweep. */
+    SESSIONS_AUTOSTART: z.enum(['on', 'off']).default('on'),
     WEB_DIST_DIR: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
   })
@@ -78,6 +93,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
     simulatorEnabled: e.SIMULATOR ? e.SIMULATOR === 'on' : e.NODE_ENV !== 'production',
+    simulatorQrMs: e.SIMULATOR_QR_MS,
+    simulatorAckMs: { delivered: e.SIMULATOR_ACK_MS[0], read: e.SIMULATOR_ACK_MS[1] },
+    nodeId: e.NODE_ID ?? `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    sessionLeaseMs: e.SESSION_LEASE_MS,
+    sessionsAutostart: e.SESSIONS_AUTOSTART === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     rateLimitEnabled: e.RATE_LIMIT === 'on',
     storageDir: path.join(dataDir, 'public'),

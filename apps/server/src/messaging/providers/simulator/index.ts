@@ -1,0 +1,16 @@
+import type { AppContext } from '../../../platform/context';
+import type { ProviderFactory } from '../registry';
+import { SimulatorSession } from './simulator-session';
+
+export { registerSimulatorRoutes } from './simulator.routes';
+export { checkSimulatedNumber, simulatedOwnNumber } from './numbers';
+
+/** The simulator adapter: sessions of the built-in fake phone network, timed by the configuration. */
+export function simulatorProvider(ctx: AppContext): ProviderFactory {
+  const timings = {
+    qrMs: ctx.config.simulatorQrMs,
+    deliveredMs: ctx.config.simulatorAckMs.delivered,
+    readMs: ctx.config.simulatorAckMs.read,
+  };
+  return (context) => new SimulatorSession(context, ctx.scopes.tenant(context.connection.companyId), timings);
+}
