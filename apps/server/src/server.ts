@@ -20,10 +20,12 @@ import { createBinder } from './platform/http/route-binder';
 import { Jobs } from './platform/jobs/jobs';
 import { loggerOptions } from './platform/logging/logger';
 import { Mailer } from './platform/mail/mailer';
+import { createPostgresFanout } from './platform/realtime/fanout';
 import { Realtime } from './platform/realtime/realtime';
 import { Scopes } from './platform/tenancy';
 import { createMessaging, type Messaging } from './messaging';
 import { registerModules } from './modules';
+import { createApiTokenResolver } from './modules/external-api';
 import { markUserSeen } from './modules/users';
 
 export interface ZapdeskServer {
@@ -61,7 +63,11 @@ export async function createServer(
   const scopes = new Scopes(db.app);
   const tokens = new TokenService(config.jwtSecret, config.jwtRefreshSecret);
   const actors = new ActorLoader(scopes);
-  const realtime = new Realtime();
+  const fanout =
+    config.realtimeFanout === 'postgres'
+      ? createPostgresFanout(databaseUrl, (error) => app.log.error({ err: error }, 'socket fan-out error'))
+      : undefined;
+  const realtime = new Realtime(fanout?.adapter);
   const mail = new Mailer(scopes, app.log, config.mailFrom, config.smtpUrl, !config.isProduction);
   // The queue's tables live in their own schema, created with the owner's connection.
   const jobs = new Jobs({ connectionString: databaseUrl, schema: options.jobsSchema, log: app.log });
@@ -96,6 +102,7 @@ export async function createServer(
     scopes,
     timeZone: config.timeZone,
     rateLimitEnabled: config.rateLimitEnabled,
+    resolveApiToken: createApiTokenResolver(scopes, config.timeZone),
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx);
@@ -121,6 +128,8 @@ export async function createServer(
       log: app.log,
       touchUser: (actor) => markUserSeen(ctx, actor),
     });
+  } else {
+    realtime.publishOnly();
   }
 
   return {
@@ -140,6 +149,7 @@ export async function createServer(
       await messaging.stop();
       await realtime.close();
       await app.close();
+      await fanout?.close();
       await db.close();
     },
   };

@@ -50,6 +50,8 @@ const envSchema = z
     SESSIONS_AUTOSTART: z.enum(['on', 'off']).default('on'),
     WEB_DIST_DIR: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /** How socket broadcasts reach other nodes: PostgreSQL NOTIFY (default) or this process only. */
+    REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('postgres'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.JWT_REFRESH_SECRET)) {
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionsAutostart: e.SESSIONS_AUTOSTART === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     rateLimitEnabled: e.RATE_LIMIT === 'on',
+    realtimeFanout: e.REALTIME_FANOUT,
     storageDir: path.join(dataDir, 'public'),
   };
 }

@@ -13,6 +13,8 @@ export async function migrateToLatest(url: string): Promise<string[]> {
       provider: { getMigrations: async () => migrations },
       migrationTableName: 'schema_migrations',
       migrationLockTableName: 'schema_migrations_lock',
+      // Engineers land migrations in parallel: one named earlier than an applied one must still run.
+      allowUnorderedMigrations: true,
     });
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

@@ -63,6 +63,7 @@ const SCALARS: Record<string, string> = {
   timestamp: 'Date',
   // database.ts keeps dates as 'yyyy-MM-dd' strings.
   date: 'string',
+  bytea: 'Buffer',
 };
 
 const JSON_TYPES = new Set(['json', 'jsonb']);

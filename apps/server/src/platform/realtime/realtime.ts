@@ -4,6 +4,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { companyEvent, rooms, SOCKET_PING_MS } from '@zapdesk/contracts';
 import { companyBlock, type Actor, type ActorLoader } from '../auth/actor';
 import type { TokenService } from '../auth/tokens';
+import type { AdapterFactory } from './fanout';
 import { isAllowedOrigin } from './origin';
 import { SocketSession, type TicketRoomGuard } from './socket-session';
 
@@ -35,6 +36,18 @@ function refusal(code: string, reason?: string): Error & { data?: unknown } {
 export class Realtime {
   #io: Server | undefined;
   #ticketGuard: TicketRoomGuard = async () => false;
+
+  /** With an adapter, broadcasts reach sockets held by every node (decision 0001). */
+  constructor(private readonly adapter?: AdapterFactory) {}
+
+  /**
+   * A node without the realtime role holds no sockets but still publishes through the adapter, so its
+   * emits (API writes, workers, sessions) reach browsers connected elsewhere.
+   */
+  publishOnly(): void {
+    if (this.#io || !this.adapter) return;
+    this.#io = new Server({ adapter: this.adapter });
+  }
 
   get io(): Server | undefined {
     return this.#io;
@@ -69,6 +82,7 @@ export class Realtime {
 
   attach(server: HttpServer, deps: RealtimeDeps): Server {
     const io = new Server(server, {
+      ...(this.adapter ? { adapter: this.adapter } : {}),
       transports: ['websocket'],
       pingInterval: SOCKET_PING_MS,
       pingTimeout: SOCKET_PING_MS,
@@ -130,6 +144,7 @@ export class Realtime {
     if (!io) return;
     io.local.disconnectSockets(true);
     await io.of('/').adapter.close();
-    io.engine.close();
+    // A publish-only server was never attached to HTTP and has no engine.
+    (io.engine as typeof io.engine | undefined)?.close();
   }
 }

@@ -12,6 +12,7 @@ import * as messagingInfrastructure from './2026112210_messaging_infrastructure'
 import * as messagePipeline from './2026112211_message_pipeline';
 import * as sessionCommands from './2026112212_session_commands';
 import * as simulatorMessages from './2026112213_simulator_messages';
+import * as socketIoAttachments from './2026112220_socket_io_attachments';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026112211_message_pipeline': messagePipeline,
   '2026112212_session_commands': sessionCommands,
   '2026112213_simulator_messages': simulatorMessages,
+  '2026112220_socket_io_attachments': socketIoAttachments,
 };

@@ -492,6 +492,12 @@ export interface SimulatorMessagesTable {
   createdAt: Generated<Date>;
 }
 
+export interface SocketIoAttachmentsTable {
+  id: Generated<number>;
+  createdAt: Generated<Date | null>;
+  payload: Buffer | null;
+}
+
 export interface TagsTable {
   id: Generated<number>;
   companyId: number;
@@ -706,6 +712,7 @@ export interface Database {
   sessionCommands: SessionCommandsTable;
   settings: SettingsTable;
   simulatorMessages: SimulatorMessagesTable;
+  socketIoAttachments: SocketIoAttachmentsTable;
   tags: TagsTable;
   ticketNotes: TicketNotesTable;
   ticketTags: TicketTagsTable;

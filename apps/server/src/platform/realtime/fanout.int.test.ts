@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { buildAdminSession } from '../../../test/factories';
+import { connectSocket } from '../../../test/socket-client';
+
+// Two nodes on one database: A holds the browser's socket, B only serves the API.
+let nodeA: TestServer;
+let nodeB: TestServer;
+let baseA: string;
+beforeAll(async () => {
+  nodeA = await startTestServer({ ROLES: 'api,realtime' });
+  nodeB = await startTestServer({ ROLES: 'api' });
+  baseA = await nodeA.listen();
+});
+afterAll(async () => {
+  await nodeB.close();
+  await nodeA.close();
+});
+
+describe('socket fan-out across nodes', () => {
+  it('delivers an event emitted by an API-only node to a socket held by another node', async () => {
+    const { company, token } = await buildAdminSession(nodeA);
+    const socket = await connectSocket(baseA, token);
+    try {
+      const change = await nodeB.call('PUT', '/settings/userRating', { token, body: { value: 'enabled' } });
+      expect(change.status).toBe(200);
+      const event = await socket.waitFor(`company-${company.id}-settings`, 5000);
+      expect(event).toEqual({ action: 'update', setting: { key: 'userRating', value: 'enabled' } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("keeps each company's events to its own sockets across nodes", async () => {
+    const a = await buildAdminSession(nodeA);
+    const b = await buildAdminSession(nodeA);
+    const socketB = await connectSocket(baseA, b.token);
+    try {
+      await nodeB.call('PUT', '/settings/call', { token: a.token, body: { value: 'enabled' } });
+      await nodeB.call('PUT', '/settings/call', { token: b.token, body: { value: 'enabled' } });
+      await socketB.waitFor(`company-${b.company.id}-settings`, 5000);
+      expect(socketB.events.some((e) => e.event.startsWith(`company-${a.company.id}-`))).toBe(false);
+    } finally {
+      socketB.close();
+    }
+  });
+});
