@@ -1,10 +1,12 @@
 // `npm run bench [-- <name filter>]`: starts the built server once, runs every benchmark (each on its own
 // company) and prints one table. Figures, not pass/fail; nothing in `npm test` runs this.
+import fs from 'node:fs';
+import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
 import { formatTable, machineLine } from './lib/report';
-import { startBenchServer } from './lib/server';
+import { repoRoot, startBenchServer } from './lib/server';
 
 /** Add new benchmark files here (tickets, inbound pipeline, dashboard …). */
 const benchmarks: Benchmark[] = [authUsersBenchmark];
@@ -28,6 +30,13 @@ async function main(): Promise<void> {
     await bench.stop();
   }
   console.log(`\n${machineLine()}\n\n${formatTable(results)}\n`);
+  const file = path.join(repoRoot, 'test-results', 'bench-results.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ at: new Date().toISOString(), machine: machineLine(), results }, null, 2),
+  );
+  console.log(`Figures saved in ${path.relative(process.cwd(), file)}`);
   if (results.some((r) => r.failed > 0)) console.log('Some requests failed: see the statuses column.');
 }
 
