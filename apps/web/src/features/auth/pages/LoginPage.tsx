@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -39,7 +39,11 @@ export function LoginPage() {
         return;
       }
       setExpiredOn(null);
-      signIn(answer);
+      // One render for both: the public-route guard must never see a signed-in user still on /login.
+      startTransition(() => {
+        signIn(answer);
+        navigate('/tickets', { replace: true });
+      });
       toast.success(t('login.success'));
       if (subscription.kind === 'active' && subscription.warn) {
         toast.warning(
@@ -48,7 +52,6 @@ export function LoginPage() {
             : t('login.expiresSoon', { count: subscription.daysLeft }),
         );
       }
-      navigate('/tickets', { replace: true });
     },
   });
 
