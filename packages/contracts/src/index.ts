@@ -14,4 +14,7 @@ export * from './resources/whatsapps';
 export * from './resources/simulator';
 export * from './resources/messages';
 export * from './resources/external-api';
+export * from './resources/queues';
+export * from './resources/tags';
+export * from './resources/quick-messages';
 export * from './routes';

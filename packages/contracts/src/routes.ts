@@ -4,8 +4,11 @@ import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
+import { queueOptionRoutes, queueRoutes } from './resources/queues';
+import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
+import { tagRoutes } from './resources/tags';
 import { userRoutes } from './resources/users';
 import { whatsappRoutes, whatsappSessionRoutes } from './resources/whatsapps';
 
@@ -22,4 +25,8 @@ export const routes = {
   simulator: simulatorRoutes,
   messages: messageRoutes,
   externalApi: externalApiRoutes,
+  queues: queueRoutes,
+  queueOptions: queueOptionRoutes,
+  tags: tagRoutes,
+  quickMessages: quickMessageRoutes,
 };

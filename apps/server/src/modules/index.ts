@@ -7,6 +7,8 @@ import { registerHelpsRoutes } from './helps';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
+import { registerQueueOptionsRoutes } from './queue-options';
+import { registerQueuesRoutes } from './queues';
 import { registerSettingsRoutes } from './settings';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
@@ -23,4 +25,6 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerSimulatorRoutes(ctx, messaging.sessions);
   registerPasswordResetRoutes(ctx);
   registerPresenceJobs(ctx);
+  registerQueuesRoutes(ctx);
+  registerQueueOptionsRoutes(ctx);
 }

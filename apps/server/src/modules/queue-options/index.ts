@@ -1,0 +1,1 @@
+export { registerQueueOptionsRoutes } from './queue-options.routes';

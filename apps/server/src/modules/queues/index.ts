@@ -1,0 +1,2 @@
+export { presentQueue } from './queues.presenter';
+export { registerQueuesRoutes } from './queues.routes';
