@@ -198,7 +198,7 @@ describeTenantIsolation<{ id: number; queueId: number }>({
     {
       method: 'POST',
       path: '/queue-options',
-      body: (o) => ({ title: 'Intruder', option: 2, queueId: o.queueId }),
+      body: (o: { queueId: number }) => ({ title: 'Intruder', option: 2, queueId: o.queueId }),
     },
     { method: 'DELETE', path: (o) => `/queue-options/${o.id}/media-upload` },
     { method: 'DELETE', path: (o) => `/queue-options/${o.id}` },
