@@ -132,10 +132,21 @@ export class FakeSession implements ProviderSession {
   }
 }
 
-/** Makes the server believe it owns these connections' sessions. */
-export function installSessions(server: TestServer, sessions: Map<number, ProviderSession>): void {
-  const original = server.messaging.sessions.local.bind(server.messaging.sessions);
-  server.messaging.sessions.local = (whatsappId: number) => sessions.get(whatsappId) ?? original(whatsappId);
+const installed = new WeakMap<TestServer, Map<number, ProviderSession>>();
+
+/** Makes the server believe it owns this connection's session, played by a FakeSession. */
+export function fakeSession(server: TestServer, whatsappId: number): FakeSession {
+  let sessions = installed.get(server);
+  if (!sessions) {
+    const map = new Map<number, ProviderSession>();
+    const original = server.messaging.sessions.local.bind(server.messaging.sessions);
+    server.messaging.sessions.local = (id: number) => map.get(id) ?? original(id);
+    installed.set(server, map);
+    sessions = map;
+  }
+  const session = new FakeSession();
+  sessions.set(whatsappId, session);
+  return session;
 }
 
 /** Runs queries as the company (reads rows the way the product sees them). */

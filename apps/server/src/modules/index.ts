@@ -3,13 +3,16 @@ import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
+import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
+import { registerMessagesRoutes } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerSettingsRoutes } from './settings';
+import { registerTicketsHooks } from './tickets';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
 
@@ -27,4 +30,7 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerPresenceJobs(ctx);
   registerQueuesRoutes(ctx);
   registerQueueOptionsRoutes(ctx);
+  registerTicketsHooks(ctx);
+  registerMessagesRoutes(ctx, messaging);
+  registerExternalApiRoutes(ctx, messaging);
 }

@@ -45,10 +45,9 @@ export async function handleCall(
   });
   if (!log) throw new Error('call log not stored');
   const ticket = await touchTicketWithMessage(tx, found.ticket.id, log, { countUnread: false });
-  const [logView, ticketView] = await Promise.all([
-    loadMessageView(tx, env.outbound.storage, log.id),
-    loadTicketView(tx, ctx.config.frontendUrl, ticket.id),
-  ]);
+  // One connection per transaction: queries run one after the other.
+  const logView = await loadMessageView(tx, env.outbound.storage, log.id);
+  const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, ticket.id);
   const contactView = presentContact(contact, ctx.config.frontendUrl);
   const companyId = tx.companyId;
   env.defer(() => {

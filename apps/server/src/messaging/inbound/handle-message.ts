@@ -106,10 +106,8 @@ async function upsertContactWithEvent(
 
 async function emitStored(env: InboundEnv, found: TicketFound, contact: ContactRow, messageId: number) {
   const { tx, ctx } = env;
-  const [message, ticket] = await Promise.all([
-    loadMessageView(tx, env.outbound.storage, messageId),
-    loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id),
-  ]);
+  const message = await loadMessageView(tx, env.outbound.storage, messageId);
+  const ticket = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
   const contactView = presentContact(contact, ctx.config.frontendUrl);
   const companyId = tx.companyId;
   env.defer(() => {

@@ -7,6 +7,7 @@ import type { OutgoingEnv } from './store-outgoing';
 export { chatIdOfContact, lockChat } from '../inbound/chat-key';
 export { enqueueOutbox } from './outbox';
 export type { OutboxTask, OutgoingMedia } from './outbox-tasks';
+export { prepareOutgoingMedia } from './prepare-media';
 export { messageVariables, renderTemplate } from './render-template';
 export {
   mediaTypeOf,

@@ -97,14 +97,12 @@ export async function storeOutgoing(
   }
   const last = messages.at(-1);
   const updated = last ? await touchTicketWithMessage(tx, ticket.id, last, { countUnread: false }) : ticket;
-  const [views, ticketView] = await Promise.all([
-    loadMessageViews(
-      tx,
-      env.storage,
-      messages.map((m) => m.id),
-    ),
-    loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id),
-  ]);
+  const views = await loadMessageViews(
+    tx,
+    env.storage,
+    messages.map((m) => m.id),
+  );
+  const ticketView = await loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
   const contactView = presentContact(contact, env.ctx.config.frontendUrl);
   const defer = input.defer ?? ((fn) => tx.afterCommit(fn));
   defer(() => {

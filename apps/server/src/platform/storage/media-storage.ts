@@ -71,7 +71,12 @@ export class MediaStorage {
     stream: Readable,
   ): Promise<StoredFile> {
     const target = this.target(companyId, folder, name);
-    await pipeline(stream, fs.createWriteStream(target.absolutePath, { flags: 'wx' }));
+    try {
+      await pipeline(stream, fs.createWriteStream(target.absolutePath, { flags: 'wx' }));
+    } catch (error) {
+      await fs.promises.rm(target.absolutePath, { force: true });
+      throw error;
+    }
     const { size } = await fs.promises.stat(target.absolutePath);
     return { ...target, size };
   }

@@ -1,0 +1,111 @@
+import type { ExternalSendInput } from '@zapdesk/contracts';
+import type { Messaging } from '../../messaging';
+import {
+  lockChat,
+  messageVariables,
+  prepareOutgoingMedia,
+  renderTemplate,
+  storeOutgoing,
+  type OutgoingPart,
+} from '../../messaging/outbound';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/http/app-error';
+import type { ApiCaller } from '../../platform/http/route-binder';
+import type { UploadedFile } from '../../platform/storage/multipart-upload';
+import type { TenantScope } from '../../platform/tenancy';
+import { presentContact } from '../contacts/contacts.presenter';
+import { upsertContact } from '../contacts/contact-upsert';
+import {
+  closeTicketSilently,
+  emitTicketUpdate,
+  findOrCreateTicketForCustomer,
+  loadTicketView,
+} from '../tickets';
+
+export interface ExternalSendEnv {
+  ctx: AppContext;
+  messaging: Messaging;
+}
+
+/**
+ * POST /api/messages/send (server-behaviour 16): the number is checked on WhatsApp through the token's
+ * connection, the contact upserted, the ticket found or created on that connection (new or closed → pending with
+ * a new cycle), the messages stored with origin api and queued; `closeTicket` closes it silently.
+ */
+export async function sendExternal(
+  env: ExternalSendEnv,
+  caller: ApiCaller,
+  scope: TenantScope,
+  request: { input: ExternalSendInput; bodies: string[]; files: UploadedFile[] },
+): Promise<{ mensagem: 'Mensagem enviada' }> {
+  const { input, files } = request;
+  if (files.length === 0 && input.body.trim() === '') throw AppError.validation({ body: 'Required' });
+  const session = env.messaging.sessions.local(caller.whatsappId);
+  if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not running here');
+  const check = await session.checkNumber(input.number).catch((error: unknown) => {
+    env.ctx.log.warn({ err: error, whatsappId: caller.whatsappId }, 'number check failed');
+    throw new AppError('ERR_WAPP_CHECK_CONTACT', 'Could not check the number on WhatsApp');
+  });
+  if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
+  const number = (check.number ?? input.number).replace(/\D/g, '');
+  const { outbound } = env.messaging;
+  const media = await Promise.all(
+    files.map((file) => prepareOutgoingMedia(outbound.storage, caller.companyId, file, env.ctx.log)),
+  );
+
+  try {
+    await store(env, caller, scope, request, number, media);
+  } catch (error) {
+    // Nothing was stored: the uploaded (and converted) files go too.
+    await Promise.all(media.map((m) => outbound.storage.remove(m.path)));
+    throw error;
+  }
+  return { mensagem: 'Mensagem enviada' };
+}
+
+async function store(
+  env: ExternalSendEnv,
+  caller: ApiCaller,
+  scope: TenantScope,
+  request: { input: ExternalSendInput; bodies: string[] },
+  number: string,
+  media: NonNullable<OutgoingPart['media']>[],
+): Promise<void> {
+  const { input } = request;
+  const { outbound } = env.messaging;
+  await scope.run(async (tx) => {
+    const { ctx } = env;
+    await lockChat(tx, caller.whatsappId, number);
+    const { contact, change } = await upsertContact(tx, { number, whatsappId: caller.whatsappId });
+    const found = await findOrCreateTicketForCustomer(tx, {
+      contactId: contact.id,
+      whatsappId: caller.whatsappId,
+      isGroup: false,
+    });
+    const variables = messageVariables({
+      contactName: contact.name,
+      ticketId: found.ticket.id,
+      timeZone: ctx.config.timeZone,
+    });
+    const render = (text: string) => renderTemplate(text, variables);
+    const parts: OutgoingPart[] =
+      media.length > 0
+        ? media.map((file, i) => ({ body: render(request.bodies[i] ?? input.body).trim(), media: file }))
+        : [{ body: render(input.body) }];
+    const stored = await storeOutgoing(tx, outbound, { ticket: found.ticket, contact, parts, origin: 'api' });
+    const before = input.closeTicket ? stored.ticket : found.before;
+    if (input.closeTicket) await closeTicketSilently(tx, found.ticket.id);
+    const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
+    const contactView = presentContact(contact, ctx.config.frontendUrl);
+    const companyId = tx.companyId;
+    tx.afterCommit(() => {
+      if (change) {
+        ctx.realtime.emitToCompany(companyId, 'contact', {
+          action: change === 'created' ? 'create' : 'update',
+          contact: contactView,
+        });
+      }
+      emitTicketUpdate(ctx.realtime, companyId, ticketView, before);
+    });
+  });
+}

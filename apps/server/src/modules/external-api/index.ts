@@ -1,0 +1,2 @@
+export { createApiTokenResolver } from './api-token';
+export { registerExternalApiRoutes } from './external-api.routes';
