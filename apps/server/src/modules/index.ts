@@ -12,6 +12,7 @@ import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerSettingsRoutes } from './settings';
+import { registerTagsRoutes } from './tags';
 import { registerTicketsHooks } from './tickets';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
@@ -30,6 +31,7 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerPresenceJobs(ctx);
   registerQueuesRoutes(ctx);
   registerQueueOptionsRoutes(ctx);
+  registerTagsRoutes(ctx);
   registerTicketsHooks(ctx);
   registerMessagesRoutes(ctx, messaging);
   registerExternalApiRoutes(ctx, messaging);

@@ -77,16 +77,17 @@ describe('queues', () => {
     expect(gone.body.error).toBe('ERR_NOT_FOUND');
   });
 
-  it('lists queues by orderQueue (unset last) then name, to every profile', async () => {
+  it('lists queues by orderQueue (unset last) then name in any case, to every profile', async () => {
     const { token, company } = await buildAdminSession(server);
     await createQueue(token, { name: 'Zeta', orderQueue: 1 });
     await createQueue(token, { name: 'beta', orderQueue: 2 });
+    await createQueue(token, { name: 'Bravo', orderQueue: 2 });
     await createQueue(token, { name: 'Alpha', orderQueue: 2 });
     await createQueue(token, { name: 'Aardvark' });
     const user = await sessionOf(company, 'user');
     const { status, body } = await server.call('GET', '/queue', { token: user.token });
     expect(status).toBe(200);
-    expect(body.map((q: { name: string }) => q.name)).toEqual(['Zeta', 'Alpha', 'beta', 'Aardvark']);
+    expect(body.map((q: { name: string }) => q.name)).toEqual(['Zeta', 'Alpha', 'beta', 'Bravo', 'Aardvark']);
   });
 
   it('answers the spec texts for each broken field', async () => {

@@ -23,6 +23,7 @@ export function listQueueRows(tx: TenantTx): Promise<QueueRow[]> {
     .selectFrom('queues')
     .selectAll()
     .orderBy('orderQueue', (ob) => ob.asc().nullsLast())
+    .orderBy((eb) => eb.fn('lower', ['queues.name']))
     .orderBy('name')
     .orderBy('id')
     .execute();

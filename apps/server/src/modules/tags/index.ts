@@ -1,0 +1,2 @@
+export { presentTag } from './tags.presenter';
+export { registerTagsRoutes } from './tags.routes';
