@@ -1,12 +1,11 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../features/auth/sessionContext';
 
 /** Private routes: an anonymous visitor goes to /login. */
 export function RequireAuth() {
   const { status } = useSession();
-  const location = useLocation();
   if (status === 'loading') return <PageLoader fullScreen />;
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'anonymous') return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -7,14 +7,15 @@ const keyOfMessage = new Map<string, MessageKey>(
   (Object.entries(validationMessages) as [MessageKey, string][]).map(([key, text]) => [text, key]),
 );
 
-/** Translates a contract validation message (or a `validation:` key); other texts pass through. */
+/**
+ * Translates a form error: a contract validation text ("Too Short!") or a key of the `validation`
+ * namespace ("passwordsMismatch"); anything else is shown as it is.
+ */
 export function useErrorText(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('validation');
+  const { t, i18n } = useTranslation('validation');
   return (message) => {
     if (!message) return message;
-    const key = keyOfMessage.get(message);
-    if (key) return t(key);
-    if (message === 'passwordsMismatch') return t('passwordsMismatch');
-    return message;
+    const key = keyOfMessage.get(message) ?? message;
+    return i18n.exists(key, { ns: 'validation' }) ? t(key as MessageKey) : message;
   };
 }
