@@ -13,7 +13,8 @@ import {
 let server: TestServer;
 let baseUrl: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Connections here are rows with fake sessions: nothing may start real ones behind the tests' back.
+  server = await startTestServer({ SESSIONS_AUTOSTART: 'off' });
   baseUrl = await server.listen();
 });
 afterAll(() => server.close());

@@ -11,7 +11,8 @@ import {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Connections here are rows with fake sessions: nothing may start real ones behind the tests' back.
+  server = await startTestServer({ SESSIONS_AUTOSTART: 'off' });
 });
 afterAll(() => server.close());
 

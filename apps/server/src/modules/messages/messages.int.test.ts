@@ -15,7 +15,8 @@ import { ProviderError } from '../../messaging/providers/port';
 let server: TestServer;
 let baseUrl: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Connections here are rows with fake sessions: nothing may start real ones behind the tests' back.
+  server = await startTestServer({ SESSIONS_AUTOSTART: 'off' });
   baseUrl = await server.listen();
   server.messaging.outbound.worker.retry.baseMs = 20;
 });
