@@ -88,6 +88,46 @@ describe('preferences', () => {
   });
 });
 
+describe('volume', () => {
+  it('moves the notification volume in steps of 0.1 and keeps it after a reload', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await login(page, admin.email, admin.password);
+    const slider = page.getByTestId('volume-slider').locator('input[type="range"]');
+    expect(await slider.inputValue()).toBe('1');
+    await slider.focus();
+    for (let i = 0; i < 3; i++) await slider.press('ArrowLeft');
+    await expect
+      .poll(async () => Number(await page.evaluate(() => window.localStorage.getItem('volume'))))
+      .toBeCloseTo(0.7, 5);
+
+    await page.reload();
+    await page.getByTestId('volume-slider').waitFor();
+    expect(await page.getByTestId('volume-slider').locator('input[type="range"]').inputValue()).toBe('0.7');
+  });
+});
+
+describe('route guards and logout', () => {
+  it('sends visitors to /login, signed-in users away from /login, and logs out from the user menu', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage();
+    await page.goto(appUrl('/todolist'));
+    await page.waitForURL((url) => url.pathname === '/login');
+
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/login'));
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByTestId('app-drawer').waitFor({ state: 'attached' });
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout-button').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await page.goto(appUrl('/tickets'));
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+});
+
 describe('task list', () => {
   it('adds tasks kept in the browser, ignoring empty ones', async () => {
     const { admin } = await createCompanyWithAdmin();
