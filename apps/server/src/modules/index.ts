@@ -11,6 +11,7 @@ import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
+import { registerQuickMessagesRoutes } from './quick-messages';
 import { registerSettingsRoutes } from './settings';
 import { registerTagsRoutes } from './tags';
 import { registerTicketsHooks } from './tickets';
@@ -32,6 +33,7 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerQueuesRoutes(ctx);
   registerQueueOptionsRoutes(ctx);
   registerTagsRoutes(ctx);
+  registerQuickMessagesRoutes(ctx);
   registerTicketsHooks(ctx);
   registerMessagesRoutes(ctx, messaging);
   registerExternalApiRoutes(ctx, messaging);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, looseBoolean, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { idParam, MAX_DB_INT, pageNumber, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
@@ -12,6 +12,11 @@ const shortcode = z
 
 const message = z.string({ error: m.invalid }).max(10_000, { error: m.tooLong });
 const nullToUndefined = (v: unknown) => v ?? undefined;
+/** A boolean that also accepts "true"/"false" from forms. */
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: m.invalid }),
+);
 
 /**
  * The form may echo `mediaPath`/`mediaName`; a file is attached only through the media-upload route. On an edit,
@@ -22,8 +27,8 @@ const mediaEcho = z.string({ error: m.invalid }).max(500, { error: m.tooLong }).
 export const QuickMessageInput = z.object({
   shortcode,
   message: z.preprocess(nullToUndefined, message.default('')),
-  geral: z.preprocess(nullToUndefined, looseBoolean.default(false)),
-  status: z.preprocess(nullToUndefined, looseBoolean.default(true)),
+  geral: z.preprocess(nullToUndefined, flag.default(false)),
+  status: z.preprocess(nullToUndefined, flag.default(true)),
   mediaPath: mediaEcho,
   mediaName: mediaEcho,
 });
@@ -33,8 +38,8 @@ export type QuickMessageInput = z.infer<typeof QuickMessageInput>;
 export const UpdateQuickMessageInput = z.object({
   shortcode: shortcode.optional(),
   message: z.preprocess(nullToUndefined, message.optional()),
-  geral: z.preprocess(nullToUndefined, looseBoolean.optional()),
-  status: z.preprocess(nullToUndefined, looseBoolean.optional()),
+  geral: z.preprocess(nullToUndefined, flag.optional()),
+  status: z.preprocess(nullToUndefined, flag.optional()),
   mediaPath: mediaEcho,
   mediaName: mediaEcho,
 });

@@ -1,0 +1,2 @@
+export { presentQuickMessage } from './quick-messages.presenter';
+export { registerQuickMessagesRoutes } from './quick-messages.routes';
