@@ -7,11 +7,13 @@ import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { languages } from '@zapdesk/contracts';
 import { changeLanguage } from '../../../app/i18n/changeLanguage';
 import { initialLanguage, isLanguage } from '../../../app/i18n/languages';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { PasswordField } from '../../../components/form/PasswordField';
+import { endSession } from '../../../lib/session/tokenStore';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser, useSession } from '../../auth/sessionContext';
 import { useUpdateUser } from '../api';
@@ -23,6 +25,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
   const { t: tc } = useTranslation();
   const user = useCurrentUser();
   const { updateUser } = useSession();
+  const navigate = useNavigate();
   const save = useUpdateUser(user.id);
   const currentLanguage = user.language && isLanguage(user.language) ? user.language : initialLanguage();
   const form = useForm<ProfileForm, unknown, ProfileInput>({
@@ -42,6 +45,13 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         if (values.language) void changeLanguage(values.language);
         toast.success(t('profile.saved'));
         close();
+        // A new password invalidates every token of the user on the server: sign in again now rather
+        // than fail at the next refresh.
+        if (values.password) {
+          toast.info(t('profile.passwordChanged'));
+          endSession('logout');
+          navigate('/login', { replace: true });
+        }
       },
     }),
   );
