@@ -50,6 +50,12 @@ const envSchema = z
     SESSIONS_AUTOSTART: z.enum(['on', 'off']).default('on'),
     WEB_DIST_DIR: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /** Pins the WhatsApp Web version the beta provider announces ("2.3000.x"); baileys' bundled one otherwise. */
+    WA_WEB_VERSION: z
+      .string()
+      .regex(/^2\.\d{4}\.\d+$/, 'expected a WhatsApp Web version such as 2.3000.1023223821')
+      .transform((v) => v.split('.').map(Number) as [number, number, number])
+      .optional(),
     /** How socket broadcasts reach other nodes: PostgreSQL NOTIFY (default) or this process only. */
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('postgres'),
   })
@@ -102,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionsAutostart: e.SESSIONS_AUTOSTART === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     rateLimitEnabled: e.RATE_LIMIT === 'on',
+    waWebVersion: e.WA_WEB_VERSION,
     realtimeFanout: e.REALTIME_FANOUT,
     storageDir: path.join(dataDir, 'public'),
   };
