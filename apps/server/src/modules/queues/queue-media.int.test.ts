@@ -135,3 +135,24 @@ describe('queue media', () => {
     expect(companyFiles(company.id, 'queues')).toEqual([]);
   });
 });
+
+describe('queue media over the upload limit', () => {
+  let small: TestServer;
+  beforeAll(async () => {
+    small = await startTestServer({ UPLOAD_LIMIT_MB: '0.001' });
+  });
+  afterAll(() => small.close());
+
+  it('answers 413 and stores nothing', async () => {
+    const { token, company } = await buildAdminSession(small);
+    const created = await small.call('POST', '/queue', { token, body: { name: 'Big', color: '#101010' } });
+    const form = await multipartBody({}, { name: 'big.bin', content: Buffer.alloc(5000, 1) });
+    const answer = await small.call('POST', `/queue/${created.body.id}/media-upload`, {
+      token,
+      body: form.body,
+      headers: form.headers,
+    });
+    expect([answer.status, answer.body.error]).toEqual([413, 'ERR_PAYLOAD_TOO_LARGE']);
+    expect(fs.existsSync(path.join(small.ctx.config.storageDir, `company${company.id}`))).toBe(false);
+  });
+});
