@@ -18,7 +18,7 @@ const noneToNull = (v: unknown) => (v === '' || v === 0 || v === '0' ? null : v)
 const linkId = positiveId.nullable();
 
 /** `#` and 3 to 8 hex digits (#rgb, #rgba, #rrggbb, #rrggbbaa); 3 to 9 characters as the form says. */
-export const hexColor = z
+export const queueColor = z
   .string({ error: m.required })
   .trim()
   .min(1, { error: m.required })
@@ -59,7 +59,7 @@ export const defaultQueueSchedules: ScheduleEntry[] = [
 /** Queue fields without defaults: the shape of an edit, where absent fields stay as they are. */
 const queueFields = {
   name: boundedString(2, 50).optional(),
-  color: hexColor.optional(),
+  color: queueColor.optional(),
   orderQueue: z.preprocess(emptyToNull, orderNumber.optional()),
   greetingMessage: z.preprocess(nullToUndefined, longText.optional()),
   outOfHoursMessage: z.preprocess(nullToUndefined, longText.optional()),
@@ -71,7 +71,7 @@ const queueFields = {
 /** A new queue: messages default to "", schedules to the default week, order and links to none. */
 export const QueueInput = z.object({
   name: boundedString(2, 50),
-  color: hexColor,
+  color: queueColor,
   orderQueue: z.preprocess(emptyToNull, orderNumber.default(null)),
   greetingMessage: z.preprocess(nullToUndefined, longText.default('')),
   outOfHoursMessage: z.preprocess(nullToUndefined, longText.default('')),
