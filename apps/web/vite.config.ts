@@ -42,13 +42,19 @@ const apiPaths = [
   '/invoices',
   '/subscription',
   '/api',
+  '/simulator',
   '/public',
   '/docs',
   '/socket.io',
 ];
 
+/** Pages the server renders itself: never answered with the app's index page. */
+const serverPages = ['/docs', '/simulator', '/public'];
+
 const isPageNavigation = (req: IncomingMessage) =>
-  req.method === 'GET' && (req.headers.accept ?? '').includes('text/html') && !req.url?.startsWith('/docs');
+  req.method === 'GET' &&
+  (req.headers.accept ?? '').includes('text/html') &&
+  !serverPages.some((prefix) => req.url?.startsWith(prefix));
 
 export default defineConfig({
   plugins: [react()],

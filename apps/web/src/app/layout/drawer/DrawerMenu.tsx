@@ -69,7 +69,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
   return (
     <List
       component="nav"
-      aria-label={t('menu.tickets')}
+      aria-label={t('menu.navigation')}
       sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
     >
       {mainMenu.filter((link) => isVisible(link, context)).map((link) => renderLink(link))}
