@@ -3,6 +3,7 @@ import type { ConnectionDescriptor, ProviderKind, ProviderSession, SessionHooks 
 /**
  * A connection's persisted auth state (creds row + one row per key), so any sessions node can take a
  * connection over. Shaped after baileys' auth state; other adapters may keep what they like in creds.
+ * Values are stored as jsonb: adapters turn binary data into JSON themselves (baileys: BufferJSON).
  */
 export interface AuthState {
   readCreds(): Promise<unknown>;

@@ -101,6 +101,10 @@ export class SessionManager implements Sessions {
 
   /** Runs the command here when this node holds or can take the lease, else queues it for the owner. */
   async #dispatch(companyId: number, whatsappId: number, command: SessionCommand): Promise<void> {
+    if (this.#hosts.has(whatsappId) && !(await this.#leases.acquire(sessionResource(whatsappId)))) {
+      // Taken over since the last heartbeat: this node must not act on it any more.
+      await this.#drop(whatsappId, { release: false });
+    }
     const hosted = await this.#claim(companyId, whatsappId);
     if (!hosted) {
       await enqueueCommand(this.ctx.scopes.tenant(companyId), whatsappId, command);
