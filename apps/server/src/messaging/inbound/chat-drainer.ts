@@ -96,7 +96,14 @@ export class ChatDrainer {
       await sql`savepoint inbound_event`.execute(tx.db);
       try {
         await processEvent(
-          { tx, ctx: this.ctx, outbound: this.outbound, whatsappId: chat.whatsappId, defer: effects.defer },
+          {
+            tx,
+            ctx: this.ctx,
+            outbound: this.outbound,
+            whatsappId: chat.whatsappId,
+            defer: effects.defer,
+            kick: (other) => this.kick(other),
+          },
           reviveEvent(event.payload),
         );
         await tx

@@ -20,6 +20,7 @@ import { enqueueOutbox } from '../outbound/outbox';
 import type { InboundMessage } from '../providers/port';
 import { afterInboundStored } from './after-inbound-stored';
 import { contactNumberOfChat } from './chat-key';
+import { ackChatKey } from './event-key';
 import type { InboundEnv } from './inbound-env';
 import { describeContent, isStatusBroadcast } from './message-content';
 
@@ -70,6 +71,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
     env.defer(() => env.outbound.kick(whatsappId));
   }
+  if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, chat, message.id);
   if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message);
 }
@@ -124,6 +126,22 @@ export async function applyAck(env: InboundEnv, messageId: number, ack: number):
   const companyId = env.tx.companyId;
   env.defer(() => emitMessageUpdated(env.ctx.realtime, companyId, view));
   return true;
+}
+
+/** Acks of our own messages can beat the message itself; once it is stored they can be applied. */
+async function retryEarlyAcks(env: InboundEnv, wid: string): Promise<void> {
+  const chatKey = ackChatKey(wid);
+  const waiting = await env.tx
+    .selectFrom('inboundEvents')
+    .where('whatsappId', '=', env.whatsappId)
+    .where('chatKey', '=', chatKey)
+    .where('status', '=', 'received')
+    .select('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!waiting) return;
+  const chat = { companyId: env.tx.companyId, whatsappId: env.whatsappId, chatKey };
+  env.defer(() => env.kick(chat));
 }
 
 function validTimestamp(at: Date): Date {

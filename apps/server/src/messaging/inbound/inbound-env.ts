@@ -10,6 +10,8 @@ export interface InboundEnv {
   whatsappId: number;
   /** Work for after the commit; dropped when this event's savepoint rolls back. */
   defer(fn: () => void): void;
+  /** Processes another chat's stored events soon. */
+  kick(chat: { companyId: number; whatsappId: number; chatKey: string }): void;
 }
 
 /** Effects collected per event, handed to the transaction only once that event succeeded. */
