@@ -164,5 +164,17 @@ function serveWebApp(app: FastifyInstance, config: Config): string | undefined {
     return undefined;
   }
   void app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
-  return fs.readFileSync(index, 'utf8');
+  const html = fs.readFileSync(index, 'utf8');
+  // Client routes share paths with API GETs (/users, /tickets…). A browser navigation asks for HTML and
+  // gets the app; API calls (fetch sends */* or application/json) reach the routes.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !(request.headers.accept ?? '').includes('text/html')) return;
+    const pathname = request.url.split('?')[0] ?? '';
+    if (NOT_APP_PATHS.some((prefix) => pathname.startsWith(prefix))) return;
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+  return html;
 }
+
+/** Paths a browser may open directly that are not pages of the web app. */
+const NOT_APP_PATHS = ['/public/', '/docs', '/socket.io', '/assets/'];
