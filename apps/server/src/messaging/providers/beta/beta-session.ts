@@ -1,4 +1,4 @@
-import type { AnyMessageContent, ConnectionState, WAMessageKey } from 'baileys';
+import type { ConnectionState } from 'baileys';
 import {
   ProviderError,
   type ConnectionStatus,
@@ -11,11 +11,9 @@ import {
 import type { ProviderContext } from '../registry';
 import { loadBaileysAuthState, type BaileysAuthStore } from './auth-state-store';
 import { baileysLogger, type BaileysLogger } from './baileys-logger';
+import { BetaCommands } from './beta-commands';
 import { InboundEvents } from './inbound-events';
-import { jidOfChat, numberCandidates, userOf } from './jids';
-import { decodeMediaRef } from './media-ref';
-import { stableMessageId } from './message-id';
-import { buildContent, quotedMessage } from './outgoing';
+import { userOf } from './jids';
 import { toProviderError } from './provider-errors';
 import {
   FAILED_RECONNECTS_BEFORE_TIMEOUT,
@@ -65,6 +63,7 @@ export class BetaSession implements ProviderSession {
   #chain: Promise<unknown> = Promise.resolve();
   #qrWaiters = new Set<(socket: BetaSocket | undefined) => void>();
   readonly #inbound: InboundEvents;
+  readonly #commands: BetaCommands;
   readonly #logger: BaileysLogger;
 
   constructor(
@@ -73,6 +72,13 @@ export class BetaSession implements ProviderSession {
   ) {
     this.#logger = baileysLogger(context.hooks.log, { provider: 'beta' });
     this.#inbound = new InboundEvents((event) => this.#deliver(event, this.#epoch));
+    this.#commands = new BetaCommands({
+      whatsappId: context.connection.whatsappId,
+      openSocket: () => (this.#open ? this.#socket : undefined),
+      inbound: this.#inbound,
+      download: deps.download,
+      logger: this.#logger,
+    });
   }
 
   async start(): Promise<void> {
@@ -123,99 +129,32 @@ export class BetaSession implements ProviderSession {
     }
   }
 
-  async send(command: SendCommand, idempotencyKey: string): Promise<{ wid: string }> {
-    const socket = this.#live();
-    const jid = jidOfChat(command.to);
-    const content = await buildContent(command);
-    const messageId = stableMessageId(this.context.connection.whatsappId, idempotencyKey);
-    this.#inbound.noteSending(messageId);
-    const options = {
-      messageId,
-      ...(command.quoted ? { quoted: quotedMessage(jid, command.quoted) } : {}),
-    };
-    try {
-      const sent = await socket.sendMessage(jid, content, options);
-      if (sent?.key) this.#inbound.noteSent(sent.key);
-      return { wid: sent?.key.id ?? messageId };
-    } catch (error) {
-      throw toProviderError(error, 'send');
-    }
+  send(command: SendCommand, idempotencyKey: string): Promise<{ wid: string }> {
+    return this.#commands.send(command, idempotencyKey);
   }
 
-  async markRead(chatId: string, wids: string[]): Promise<void> {
-    const socket = this.#live();
-    const jid = jidOfChat(chatId);
-    const keys = wids.map((id) => this.#inbound.keyOf(id) ?? { remoteJid: jid, id, fromMe: false });
-    await socket.readMessages(keys).catch((error: unknown) => {
-      throw toProviderError(error, 'read receipt');
-    });
+  markRead(chatId: string, wids: string[]): Promise<void> {
+    return this.#commands.markRead(chatId, wids);
   }
 
-  async downloadMedia(media: MediaRef): Promise<{ data: Buffer; mimetype: string; fileName?: string }> {
-    const message = decodeMediaRef(media.ref);
-    try {
-      const data = await this.deps.download(message, this.#open ? this.#socket : undefined, this.#logger);
-      return { data, mimetype: media.mimetype, ...(media.fileName ? { fileName: media.fileName } : {}) };
-    } catch (error) {
-      throw toProviderError(error, 'media download');
-    }
+  downloadMedia(media: MediaRef): Promise<{ data: Buffer; mimetype: string; fileName?: string }> {
+    return this.#commands.downloadMedia(media);
   }
 
-  async checkNumber(number: string): Promise<NumberCheck> {
-    const socket = this.#live();
-    const candidates = numberCandidates(number).filter((c) => c.length >= 8 && c.length <= 15);
-    if (candidates.length === 0) return { exists: false };
-    let results: Array<{ jid: string; exists: boolean }>;
-    try {
-      results = ((await socket.onWhatsApp(...candidates)) ?? []).filter((r) => r.exists);
-    } catch (error) {
-      throw toProviderError(error, 'number check');
-    }
-    const found = candidates
-      .map((c) => results.find((r) => userOf(r.jid) === c))
-      .concat(results[0])
-      .find((r) => r !== undefined);
-    return found ? { exists: true, number: userOf(found.jid) } : { exists: false };
+  checkNumber(number: string): Promise<NumberCheck> {
+    return this.#commands.checkNumber(number);
   }
 
-  async deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void> {
-    const known = this.#inbound.keyOf(wid);
-    const remoteJid = known?.remoteJid ?? jidOfChat(chatId);
-    const key: WAMessageKey = {
-      remoteJid,
-      fromMe,
-      id: wid,
-      ...(known?.participant ? { participant: known.participant } : {}),
-    };
-    await this.#sendControl(remoteJid, { delete: key }, 'delete for everyone');
+  deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void> {
+    return this.#commands.deleteForEveryone(chatId, wid, fromMe);
   }
 
-  async editMessage(chatId: string, wid: string, text: string): Promise<void> {
-    const jid = jidOfChat(chatId);
-    await this.#sendControl(jid, { text, edit: { remoteJid: jid, fromMe: true, id: wid } }, 'edit');
+  editMessage(chatId: string, wid: string, text: string): Promise<void> {
+    return this.#commands.editMessage(chatId, wid, text);
   }
 
-  async rejectCall(callId: string, from: string): Promise<void> {
-    const socket = this.#live();
-    await socket
-      .rejectCall(callId, this.#inbound.callerOf(callId) ?? jidOfChat(from))
-      .catch((error: unknown) => {
-        throw toProviderError(error, 'call reject');
-      });
-  }
-
-  async #sendControl(jid: string, content: AnyMessageContent, action: string): Promise<void> {
-    const socket = this.#live();
-    try {
-      await socket.sendMessage(jid, content);
-    } catch (error) {
-      throw toProviderError(error, action);
-    }
-  }
-
-  #live(): BetaSocket {
-    if (!this.#socket || !this.#open) throw new ProviderError('WhatsApp connection is not connected', true);
-    return this.#socket;
+  rejectCall(callId: string, from: string): Promise<void> {
+    return this.#commands.rejectCall(callId, from);
   }
 
   /** Ends the epoch: no more timers, batches or reconnects; hands back the socket it detached. */
