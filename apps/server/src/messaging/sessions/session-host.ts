@@ -32,6 +32,7 @@ export class SessionHost {
   #session: ProviderSession | undefined;
   #generation = 0;
   #queue: Promise<unknown> = Promise.resolve();
+  #disposed = false;
   readonly #log: Logger;
 
   constructor(private readonly deps: SessionHostDeps) {
@@ -42,9 +43,9 @@ export class SessionHost {
     return this.#session;
   }
 
-  /** Runs a command after the ones already queued on this host. */
+  /** Runs a command after the ones already queued on this host (none once it is disposed). */
   run(command: SessionCommand): Promise<void> {
-    const next = this.#queue.then(() => this.#execute(command));
+    const next = this.#queue.then(() => (this.#disposed ? undefined : this.#execute(command)));
     this.#queue = next.catch(() => undefined);
     return next;
   }
@@ -69,8 +70,12 @@ export class SessionHost {
     }
   }
 
-  /** Closes the session without logging out (keys kept): shutdown, lost lease, blocked company. */
-  stop(): Promise<void> {
+  /**
+   * Closes the session without logging out (keys kept) for good: shutdown, lost lease, blocked company.
+   * Commands still queued or arriving later do nothing.
+   */
+  dispose(): Promise<void> {
+    this.#disposed = true;
     const next = this.#queue.then(() => this.#stopSession());
     this.#queue = next.catch(() => undefined);
     return next;

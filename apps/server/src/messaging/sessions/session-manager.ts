@@ -91,7 +91,7 @@ export class SessionManager implements Sessions {
     await Promise.allSettled([...this.#inflight, ...this.#claiming.values()]);
     const hosted = [...this.#hosts.entries()];
     this.#hosts.clear();
-    await Promise.allSettled(hosted.map(([, { host }]) => host.stop()));
+    await Promise.allSettled(hosted.map(([, { host }]) => host.dispose()));
     if (!options.keepLeases) {
       await this.#leases.release(hosted.map(([id]) => sessionResource(id))).catch((error: unknown) => {
         this.ctx.log.warn({ err: error }, 'session leases not released; they will expire');
@@ -151,7 +151,7 @@ export class SessionManager implements Sessions {
     const hosted = this.#hosts.get(whatsappId);
     if (!hosted) return;
     this.#hosts.delete(whatsappId);
-    await hosted.host.stop();
+    await hosted.host.dispose();
     if (options.release) await this.#leases.release([sessionResource(whatsappId)]);
   }
 
