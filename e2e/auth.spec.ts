@@ -163,11 +163,16 @@ describe('session', () => {
     // The first browser hears about the second login over its live socket.
     await live;
 
+    // The message shows for about a second before the reload: watch for it from before the second login.
+    const told = first
+      .getByText('Sua conta foi acessada em outro computador.')
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
     const second = await browser.newPage();
     await login(second, admin.email, admin.password);
     const secondPath = pathOf(second);
 
-    await waitForText(first, 'Sua conta foi acessada em outro computador.');
+    await told;
     await waitForPath(first, '/login', 10_000);
     expect(await storedToken(first)).toBeNull();
     await second.waitForTimeout(1500);
