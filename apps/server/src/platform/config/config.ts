@@ -58,6 +58,12 @@ const envSchema = z
       .optional(),
     /** How socket broadcasts reach other nodes: PostgreSQL NOTIFY (default) or this process only. */
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('postgres'),
+    /** The Graph API the cloud provider talks to (a local fake in tests). */
+    WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    WHATSAPP_CLOUD_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'expected a Graph API version such as v21.0')
+      .default('v21.0'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && (!env.JWT_SECRET || !env.JWT_REFRESH_SECRET)) {
@@ -110,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitEnabled: e.RATE_LIMIT === 'on',
     waWebVersion: e.WA_WEB_VERSION,
     realtimeFanout: e.REALTIME_FANOUT,
+    cloudApi: { baseUrl: e.WHATSAPP_CLOUD_BASE_URL.replace(/\/+$/, ''), version: e.WHATSAPP_CLOUD_API_VERSION },
     storageDir: path.join(dataDir, 'public'),
   };
 }

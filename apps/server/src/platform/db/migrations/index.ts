@@ -13,6 +13,7 @@ import * as messagePipeline from './2026112211_message_pipeline';
 import * as sessionCommands from './2026112212_session_commands';
 import * as simulatorMessages from './2026112213_simulator_messages';
 import * as socketIoAttachments from './2026112220_socket_io_attachments';
+import * as cloudSentMessages from './2026112221_cloud_sent_messages';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026112212_session_commands': sessionCommands,
   '2026112213_simulator_messages': simulatorMessages,
   '2026112220_socket_io_attachments': socketIoAttachments,
+  '2026112221_cloud_sent_messages': cloudSentMessages,
 };

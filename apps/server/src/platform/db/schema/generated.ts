@@ -122,6 +122,16 @@ export interface ChatsTable {
   updatedAt: Generated<Date>;
 }
 
+/** Cloud API sends by idempotency key (our message id), so a retried send answers the first wid; pruned after days */
+export interface CloudSentMessagesTable {
+  id: Generated<number>;
+  companyId: number;
+  whatsappId: number;
+  idempotencyKey: string;
+  wid: string;
+  createdAt: Generated<Date>;
+}
+
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
@@ -687,6 +697,7 @@ export interface Database {
   chatMessages: ChatMessagesTable;
   chatUsers: ChatUsersTable;
   chats: ChatsTable;
+  cloudSentMessages: CloudSentMessagesTable;
   companies: CompaniesTable;
   contactCustomFields: ContactCustomFieldsTable;
   contactListItems: ContactListItemsTable;
@@ -737,6 +748,7 @@ export type TenantTable =
   | 'chatMessages'
   | 'chatUsers'
   | 'chats'
+  | 'cloudSentMessages'
   | 'contactCustomFields'
   | 'contactListItems'
   | 'contactLists'
