@@ -116,7 +116,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitEnabled: e.RATE_LIMIT === 'on',
     waWebVersion: e.WA_WEB_VERSION,
     realtimeFanout: e.REALTIME_FANOUT,
-    cloudApi: { baseUrl: e.WHATSAPP_CLOUD_BASE_URL.replace(/\/+$/, ''), version: e.WHATSAPP_CLOUD_API_VERSION },
+    cloudApi: {
+      baseUrl: e.WHATSAPP_CLOUD_BASE_URL.replace(/\/+$/, ''),
+      version: e.WHATSAPP_CLOUD_API_VERSION,
+    },
     storageDir: path.join(dataDir, 'public'),
   };
 }
