@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/** Spec 1 section 9: searches and lists wait 500 ms after the last keystroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The value once it has stopped changing for `delay` ms. */
+export function useDebouncedValue<T>(value: T, delay = SEARCH_DEBOUNCE_MS): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
