@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contracts', root: import.meta.dirname, include: ['src/**/*.test.ts'] },
+  // Projects of one run group must agree on maxWorkers (server and web use 2).
+  test: { name: 'contracts', root: import.meta.dirname, include: ['src/**/*.test.ts'], maxWorkers: 2 },
 });

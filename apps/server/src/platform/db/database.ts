@@ -5,6 +5,9 @@ import type { Database } from './schema';
 /** The role the application's queries run as: it owns nothing, so row-level security always applies. */
 export const APP_ROLE = 'zapdesk_app';
 
+/** libpq startup option that makes a connection run as the application role. */
+export const APP_ROLE_OPTION = `-c role=${APP_ROLE}`;
+
 // Dates stay 'yyyy-MM-dd' strings; counts and money come back as numbers.
 pg.types.setTypeParser(1082, (v) => v);
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -22,10 +25,11 @@ export interface DatabaseHandles {
 
 export function openDatabase(url: string, options: { appPoolSize?: number } = {}): DatabaseHandles {
   const ownerPool = new pg.Pool({ connectionString: url, max: 4 });
-  const appPool = new pg.Pool({ connectionString: url, max: options.appPoolSize ?? 20 });
-  appPool.on('connect', (client) => {
-    // Queued before any other query on this client, so no query ever runs as the owner.
-    client.query(`set role ${APP_ROLE}`).catch(() => undefined);
+  // The role is a startup option: every connection is the application role before its first query.
+  const appPool = new pg.Pool({
+    connectionString: url,
+    max: options.appPoolSize ?? 20,
+    options: APP_ROLE_OPTION,
   });
   const plugins = [new CamelCasePlugin()];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });

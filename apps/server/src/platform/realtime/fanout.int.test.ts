@@ -45,3 +45,20 @@ describe('socket fan-out across nodes', () => {
     }
   });
 });
+
+describe('socket event order', () => {
+  it('delivers a burst of emits to a local socket in the order they were made', async () => {
+    const { company, token } = await buildAdminSession(nodeA);
+    const socket = await connectSocket(baseA, token);
+    try {
+      const sent = Array.from({ length: 50 }, (_, i) => i);
+      for (const n of sent) nodeA.ctx.realtime.emitToCompany(company.id, 'order', { n });
+      await socket.waitFor(`company-${company.id}-order`, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const received = socket.received(`company-${company.id}-order`).map((p) => (p as { n: number }).n);
+      expect(received).toEqual(sent);
+    } finally {
+      socket.close();
+    }
+  });
+});
