@@ -23,6 +23,8 @@ export interface BaileysAuthStore {
   readonly state: AuthenticationState;
   /** Writes the current creds (after baileys' `creds.update` changed them). */
   saveCreds(): Promise<void>;
+  /** Resolves once every write queued so far has landed (or failed). */
+  flush(): Promise<void>;
   /** Forgets creds and keys (logout, unscanned QRs); later writes of the dying socket are dropped. */
   wipe(): Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function loadBaileysAuthState(store: AuthState): Promise<BaileysAut
   return {
     state: { creds, keys },
     saveCreds: () => enqueue(() => store.writeCreds(toStored(creds))),
+    flush: () => writes.then(() => undefined),
     wipe: () => {
       const next = writes.then(() => {
         wiped = true;

@@ -2,7 +2,8 @@ import type { AnyMessageContent, WAMessageKey } from 'baileys';
 import { ProviderError, type MediaRef, type NumberCheck, type SendCommand } from '../port';
 import type { BaileysLogger } from './baileys-logger';
 import type { InboundEvents } from './inbound-events';
-import { jidOfChat, numberCandidates, userOf } from './jids';
+import { BoundedMap } from './bounded-map';
+import { isGroupJid, jidOfChat, numberCandidates, userOf } from './jids';
 import { decodeMediaRef } from './media-ref';
 import { stableMessageId } from './message-id';
 import { buildContent, quotedMessage } from './outgoing';
@@ -20,11 +21,13 @@ export interface CommandEnv {
 
 /** What the product asks of a live beta connection: sends and the other per-message commands. */
 export class BetaCommands {
+  readonly #numbers = new BoundedMap<string, string>(5_000);
+
   constructor(private readonly env: CommandEnv) {}
 
   async send(command: SendCommand, idempotencyKey: string): Promise<{ wid: string }> {
     const socket = this.#live();
-    const jid = jidOfChat(command.to);
+    const jid = await this.#recipient(socket, command.to);
     const content = await buildContent(command);
     const messageId = stableMessageId(this.env.whatsappId, idempotencyKey);
     this.env.inbound.noteSending(messageId);
@@ -63,9 +66,29 @@ export class BetaCommands {
   }
 
   async checkNumber(number: string): Promise<NumberCheck> {
-    const socket = this.#live();
-    const candidates = numberCandidates(number).filter((c) => c.length >= 8 && c.length <= 15);
-    if (candidates.length === 0) return { exists: false };
+    const known = await this.#lookup(this.#live(), numberCandidates(number));
+    return known ? { exists: true, number: known } : { exists: false };
+  }
+
+  /**
+   * The jid to send to. A Brazilian mobile number may be known to WhatsApp with or without its ninth
+   * digit, and a message to the other form is never delivered: ask WhatsApp once, remember the answer.
+   */
+  async #recipient(socket: BetaSocket, to: string): Promise<string> {
+    const jid = jidOfChat(to);
+    const candidates = numberCandidates(userOf(jid));
+    if (isGroupJid(jid) || candidates.length < 2) return jid;
+    const known = await this.#lookup(socket, candidates);
+    return known ? `${known}@s.whatsapp.net` : jid;
+  }
+
+  /** The form of the number WhatsApp knows; undefined when it knows none. */
+  async #lookup(socket: BetaSocket, asked: string[]): Promise<string | undefined> {
+    const candidates = asked.filter((c) => c.length >= 8 && c.length <= 15);
+    const first = candidates[0];
+    if (!first) return undefined;
+    const cached = this.#numbers.get(first);
+    if (cached) return cached;
     let found: Array<{ jid: string; exists: boolean }>;
     try {
       found = ((await socket.onWhatsApp(...candidates)) ?? []).filter((r) => r.exists);
@@ -77,7 +100,11 @@ export class BetaCommands {
       .map((c) => found.find((r) => userOf(r.jid) === c))
       .concat(found[0])
       .find((r) => r !== undefined);
-    return best ? { exists: true, number: userOf(best.jid) } : { exists: false };
+    if (!best) return undefined;
+    // Only answers that a number exists are kept: a number may join WhatsApp later.
+    const number = userOf(best.jid);
+    this.#numbers.set(first, number);
+    return number;
   }
 
   async deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void> {

@@ -148,6 +148,20 @@ describe('beta session: commands', () => {
     expect(await h.session.checkNumber('12345')).toEqual({ exists: false });
   });
 
+  it('sends a Brazilian mobile number to the form WhatsApp knows, with or without the ninth digit', async () => {
+    const h = betaHarness();
+    const socket = await h.connect();
+    h.network.accounts.add('558188887777');
+    await h.session.send({ to: '5581988887777', text: 'oi' }, 'br1');
+    await h.session.send({ to: '5581988887777', text: 'de novo' }, 'br2');
+    await h.session.send({ to: '5511912340000', text: 'ninguém' }, 'br3');
+    expect(socket.sent.map((s) => s.jid)).toEqual([
+      '558188887777@s.whatsapp.net',
+      '558188887777@s.whatsapp.net',
+      '5511912340000@s.whatsapp.net',
+    ]);
+  });
+
   it('marks messages read on the key they came with (a LID chat stays a LID chat)', async () => {
     const h = betaHarness();
     const socket = await h.connect();

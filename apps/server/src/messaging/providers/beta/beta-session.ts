@@ -97,10 +97,12 @@ export class BetaSession implements ProviderSession {
     this.#connect();
   }
 
+  /** Ends the socket without logging out; the stored state is complete when this resolves (a take-over reads it). */
   async stop(): Promise<void> {
     await this.#halt()
       ?.end(undefined)
       .catch(() => undefined);
+    await this.#auth?.flush();
   }
 
   async logout(): Promise<void> {
