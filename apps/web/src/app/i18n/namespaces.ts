@@ -12,4 +12,7 @@ export const namespaces: Namespace[] = [
   'todolist',
   'users',
   'validation',
+  'queues',
+  'tags',
+  'quickMessages',
 ];

@@ -20,15 +20,27 @@ const TodoListPage = lazy(() =>
   import('../../features/todolist/pages/TodoListPage').then((m) => ({ default: m.TodoListPage })),
 );
 
+const QueuesPage = lazy(() =>
+  import('../../features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
+);
+const TagsPage = lazy(() =>
+  import('../../features/tags/pages/TagsPage').then((m) => ({ default: m.TagsPage })),
+);
+const QuickMessagesPage = lazy(() =>
+  import('../../features/quick-messages/pages/QuickMessagesPage').then((m) => ({
+    default: m.QuickMessagesPage,
+  })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin' },
   { path: '/tickets/:ticketId?', page: 'tickets' },
   { path: '/connections', page: 'connections' },
-  { path: '/quick-messages', page: 'quickMessages' },
+  { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
   { path: '/todolist', page: 'todolist', component: TodoListPage },
   { path: '/schedules', page: 'schedules' },
-  { path: '/tags', page: 'tags' },
+  { path: '/tags', page: 'tags', component: TagsPage },
   { path: '/contacts', page: 'contacts' },
   { path: '/helps', page: 'helps' },
   { path: '/users', page: 'users' },
@@ -39,7 +51,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/settings', page: 'settings' },
   { path: '/kanban', page: 'kanban' },
   { path: '/financeiro', page: 'financeiro' },
-  { path: '/queues', page: 'queues' },
+  { path: '/queues', page: 'queues', component: QueuesPage },
   { path: '/announcements', page: 'announcements', gate: 'super' },
   { path: '/subscription', page: 'subscription' },
   { path: '/chats/:id?', page: 'chats' },

@@ -6,6 +6,21 @@ import pages from './pages.json';
 import todolist from './todolist.json';
 import users from './users.json';
 import validation from './validation.json';
+import queues from './queues.json';
+import quickMessages from './quickMessages.json';
+import tags from './tags.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
-export const resources = { common, auth, errors, layout, pages, todolist, users, validation };
+export const resources = {
+  common,
+  auth,
+  errors,
+  layout,
+  pages,
+  todolist,
+  users,
+  validation,
+  queues,
+  tags,
+  quickMessages,
+};

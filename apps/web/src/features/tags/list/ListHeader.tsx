@@ -1,0 +1,62 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+
+/** A list page's title row: title, search box and add button (wrapping on narrow screens). */
+export function ListHeader({
+  title,
+  search,
+  onSearch,
+  searchLabel,
+  addLabel,
+  onAdd,
+  addTestId,
+}: {
+  title: string;
+  search: string;
+  onSearch: (text: string) => void;
+  searchLabel: string;
+  addLabel: string;
+  onAdd: () => void;
+  addTestId: string;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', minWidth: 0 }}>
+        {title}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0 }}>
+        <TextField
+          size="small"
+          placeholder={searchLabel}
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          sx={{ flex: 1, minWidth: 0, width: { sm: 260 } }}
+          slotProps={{
+            htmlInput: { 'aria-label': searchLabel, name: 'searchParam', type: 'search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={onAdd}
+          data-testid={addTestId}
+          sx={{ flexShrink: 0 }}
+        >
+          {addLabel}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
