@@ -24,6 +24,7 @@ import { createPostgresFanout } from './platform/realtime/fanout';
 import { Realtime } from './platform/realtime/realtime';
 import { Scopes } from './platform/tenancy';
 import { createMessaging, type Messaging } from './messaging';
+import { cloudWebhookPlugin } from './messaging/providers/cloud';
 import { registerModules } from './modules';
 import { createApiTokenResolver } from './modules/external-api';
 import { markUserSeen } from './modules/users';
@@ -107,6 +108,7 @@ export async function createServer(
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx);
   await registerModules(ctx, messaging);
+  await app.register(cloudWebhookPlugin(ctx, messaging.inbound));
   // Every node sends jobs; only worker nodes handle them and fire the schedules.
   await jobs.start({ work: config.roles.has('worker') });
 
@@ -177,4 +179,4 @@ function serveWebApp(app: FastifyInstance, config: Config): string | undefined {
 }
 
 /** Paths a browser may open directly that are not pages of the web app. */
-const NOT_APP_PATHS = ['/public/', '/docs', '/socket.io', '/assets/'];
+const NOT_APP_PATHS = ['/public/', '/docs', '/socket.io', '/assets/', '/webhooks/'];

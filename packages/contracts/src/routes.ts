@@ -1,4 +1,5 @@
 import { authRoutes } from './resources/auth';
+import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
 import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
@@ -9,6 +10,9 @@ import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
 import { tagRoutes } from './resources/tags';
+import { ticketNoteRoutes } from './resources/ticket-notes';
+import { ticketTagRoutes } from './resources/ticket-tags';
+import { ticketRoutes } from './resources/tickets';
 import { userRoutes } from './resources/users';
 import { whatsappRoutes, whatsappSessionRoutes } from './resources/whatsapps';
 
@@ -23,10 +27,14 @@ export const routes = {
   whatsapps: whatsappRoutes,
   whatsappSessions: whatsappSessionRoutes,
   simulator: simulatorRoutes,
+  cloudWebhooks: cloudWebhookRoutes,
   messages: messageRoutes,
   externalApi: externalApiRoutes,
   queues: queueRoutes,
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  tickets: ticketRoutes,
+  ticketNotes: ticketNoteRoutes,
+  ticketTags: ticketTagRoutes,
 };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../platform/context';
 import { ackChatKey, createInbound, type Inbound } from './inbound';
 import { createOutbound, type Outbound } from './outbound';
+import { cloudProvider } from './providers/cloud';
 import { ProviderRegistry } from './providers/registry';
 import { simulatorProvider } from './providers/simulator';
 import { createSessions, type Sessions } from './sessions';
@@ -27,6 +28,7 @@ export function createMessaging(ctx: AppContext): Messaging {
   const inbound = createInbound(ctx, outbound);
   const providers = new ProviderRegistry();
   if (ctx.config.simulatorEnabled) providers.register('simulator', simulatorProvider(ctx));
+  providers.register('cloud', cloudProvider(ctx));
   const sessions = createSessions(ctx, inbound, providers);
   return {
     inbound,
