@@ -54,14 +54,18 @@ export type MediaDownloader = (
 
 /**
  * Real WhatsApp Web multi-device sockets. The WA Web version is pinned by configuration when set, else
- * baileys' bundled one (never fetched from the network).
+ * baileys' bundled one (never fetched from the network). Tests point `waWebSocketUrl` at a local port.
  */
-export function baileysSocketFactory(version: WAVersion | undefined): SocketFactory {
+export function baileysSocketFactory(
+  version: WAVersion | undefined,
+  overrides: { waWebSocketUrl?: string } = {},
+): SocketFactory {
   return ({ auth, logger }) =>
     makeWASocket({
       auth,
       logger,
       ...(version ? { version } : {}),
+      ...overrides,
       browser: Browsers.ubuntu('Zapdesk'),
       printQRInTerminal: false,
       markOnlineOnConnect: false,
