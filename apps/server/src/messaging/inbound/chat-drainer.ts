@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
-import { lockChat } from './chat-key';
+import { lockChatForProcessing } from './chat-key';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
 import { Effects } from './inbound-env';
@@ -71,68 +70,79 @@ export class ChatDrainer {
     }
   }
 
+  /**
+   * Batches run optimistically in one transaction. When one fails, the batch rolls back and the chat is retried
+   * one event per transaction, so the failing event is known and recorded, and the events before it still pass.
+   */
   private async drain(chat: ChatRef): Promise<void> {
+    const scope = this.ctx.scopes.tenant(chat.companyId);
+    let limit = BATCH;
     for (;;) {
-      const { handled, stopped } = await this.ctx.scopes
-        .tenant(chat.companyId)
-        .run((tx) => this.drainBatch(tx, chat));
-      if (stopped || handled < BATCH) return;
+      try {
+        const handled = await scope.run((tx) => this.drainBatch(tx, chat, limit));
+        if (handled < limit) return;
+        limit = BATCH;
+      } catch (error) {
+        if (!(error instanceof EventFailed)) throw error;
+        if (limit > 1) {
+          limit = 1;
+          continue;
+        }
+        await scope.run((tx) => this.recordFailure(tx, error, chat));
+        // Later events of this chat wait: order matters more than speed.
+        return;
+      }
     }
   }
 
-  private async drainBatch(tx: TenantTx, chat: ChatRef): Promise<{ handled: number; stopped: boolean }> {
-    await lockChat(tx, chat.whatsappId, chat.chatKey);
+  /** Processes up to `limit` of the chat's oldest unprocessed events; answers how many there were. */
+  private async drainBatch(tx: TenantTx, chat: ChatRef, limit: number): Promise<number> {
+    await lockChatForProcessing(tx, chat.whatsappId, chat.chatKey);
     const events = await tx
       .selectFrom('inboundEvents')
       .where('whatsappId', '=', chat.whatsappId)
       .where('chatKey', '=', chat.chatKey)
       .where('status', '=', 'received')
       .orderBy('id')
-      .limit(BATCH)
+      .limit(limit)
       .select(['id', 'payload', 'attempts'])
       .execute();
+    if (events.length === 0) return 0;
+    const effects = new Effects();
+    const env = {
+      tx,
+      ctx: this.ctx,
+      outbound: this.outbound,
+      whatsappId: chat.whatsappId,
+      defer: effects.defer,
+      kick: (other: ChatRef) => this.kick(other),
+    };
     for (const event of events) {
-      const effects = new Effects();
-      await sql`savepoint inbound_event`.execute(tx.db);
       try {
-        await processEvent(
-          {
-            tx,
-            ctx: this.ctx,
-            outbound: this.outbound,
-            whatsappId: chat.whatsappId,
-            defer: effects.defer,
-            kick: (other) => this.kick(other),
-          },
-          reviveEvent(event.payload),
-        );
-        await tx
-          .updateTable('inboundEvents')
-          .set({ status: 'processed', processedAt: new Date(), attempts: event.attempts + 1 })
-          .where('id', '=', event.id)
-          .execute();
-        await sql`release savepoint inbound_event`.execute(tx.db);
-        tx.afterCommit(() => effects.flush());
-      } catch (error) {
-        await sql`rollback to savepoint inbound_event`.execute(tx.db);
-        await this.recordFailure(tx, event, error, chat);
-        // Later events of this chat wait: order matters more than speed.
-        return { handled: events.length, stopped: true };
+        await processEvent(env, reviveEvent(event.payload));
+      } catch (cause) {
+        throw new EventFailed(event, cause);
       }
     }
-    return { handled: events.length, stopped: false };
+    await tx
+      .updateTable('inboundEvents')
+      .set((eb) => ({ status: 'processed', processedAt: new Date(), attempts: eb('attempts', '+', 1) }))
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
+    tx.afterCommit(() => effects.flush());
+    return events.length;
   }
 
-  private async recordFailure(
-    tx: TenantTx,
-    event: { id: number; attempts: number },
-    error: unknown,
-    chat: ChatRef,
-  ): Promise<void> {
+  private async recordFailure(tx: TenantTx, failure: EventFailed, chat: ChatRef): Promise<void> {
+    const { event, cause } = failure;
     const attempts = event.attempts + 1;
     const givesUp = attempts >= MAX_ATTEMPTS;
-    const orphan = error instanceof NotStoredYet;
-    const reason = error instanceof Error ? error.message : String(error);
+    const orphan = cause instanceof NotStoredYet;
+    const reason = cause instanceof Error ? cause.message : String(cause);
     await tx
       .updateTable('inboundEvents')
       .set({
@@ -142,9 +152,20 @@ export class ChatDrainer {
       })
       .where('id', '=', event.id)
       .execute();
-    const log = { err: error, ...chat, eventId: event.id, attempts };
+    const log = { err: cause, ...chat, eventId: event.id, attempts };
     if (orphan) this.ctx.log.debug(log, 'inbound event waits for its message');
     else if (givesUp) this.ctx.log.error(log, 'inbound event failed for good');
     else this.ctx.log.warn(log, 'inbound event failed; the sweep retries it');
+  }
+}
+
+/** An event whose processing threw; its batch rolled back. */
+class EventFailed extends Error {
+  constructor(
+    readonly event: { id: number; attempts: number },
+    override readonly cause: unknown,
+  ) {
+    super(`inbound event ${event.id} failed`);
+    this.name = 'EventFailed';
   }
 }

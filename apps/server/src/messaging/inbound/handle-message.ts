@@ -2,12 +2,13 @@ import { getSetting } from '../../modules/settings';
 import { presentContact, type ContactRow } from '../../modules/contacts/contacts.presenter';
 import { upsertContact } from '../../modules/contacts/contact-upsert';
 import { emitMessageCreated, emitMessageUpdated } from '../../modules/messages/messages.events';
-import { loadMessageView } from '../../modules/messages/messages.presenter';
+import { loadMessageView, presentUnquotedMessage } from '../../modules/messages/messages.presenter';
 import {
   findMessageByWid,
   insertMessage,
   raiseAck,
   touchTicketWithMessage,
+  type MessageRow,
 } from '../../modules/messages/messages.repository';
 import {
   emitTicketUpdate,
@@ -32,11 +33,14 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   if (!content) return;
   if (m.isGroup && (await getSetting(tx, 'CheckMsgIsGroup')) === 'enabled') return;
 
-  const stored = await findMessageByWid(tx, whatsappId, m.wid);
-  if (stored) {
-    // Redelivery, or WhatsApp's echo of our own send: at most it tells us the message left.
-    if (m.fromMe) await applyAck(env, stored.id, 1);
-    return;
+  // A customer's wid is its event id, so inbound_events already refused a redelivery; our own wids can also come
+  // from our sends, whose echo only tells us the message left.
+  if (m.fromMe) {
+    const stored = await findMessageByWid(tx, whatsappId, m.wid);
+    if (stored) {
+      await applyAck(env, stored.id, 1);
+      return;
+    }
   }
 
   const chat = await upsertChatContact(env, m);
@@ -72,7 +76,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     env.defer(() => env.outbound.kick(whatsappId));
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
-  await emitStored(env, found, chat, message.id);
+  await emitStored(env, found, chat, message, quoted ? undefined : sender);
   if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message);
 }
 
@@ -106,9 +110,18 @@ async function upsertContactWithEvent(
   return contact;
 }
 
-async function emitStored(env: InboundEnv, found: TicketFound, contact: ContactRow, messageId: number) {
+async function emitStored(
+  env: InboundEnv,
+  found: TicketFound,
+  contact: ContactRow,
+  row: MessageRow,
+  /** The sender, when the message quotes nothing and can be presented without a query. */
+  sender: ContactRow | undefined,
+) {
   const { tx, ctx } = env;
-  const message = await loadMessageView(tx, env.outbound.storage, messageId);
+  const message = sender
+    ? presentUnquotedMessage(env.outbound.storage, row, sender)
+    : await loadMessageView(tx, env.outbound.storage, row.id);
   const ticket = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
   const contactView = presentContact(contact, ctx.config.frontendUrl);
   const companyId = tx.companyId;

@@ -1,6 +1,7 @@
 import type { MessageView } from '@zapdesk/contracts';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
+import type { MessageRow } from './messages.repository';
 
 /** Message answers with the sender's `contact{id,name}` and the quoted message (server-behaviour 6.1), in one query. */
 export async function loadMessageViews(
@@ -80,4 +81,36 @@ export async function loadMessageView(tx: TenantTx, storage: MediaStorage, id: n
   const [view] = await loadMessageViews(tx, storage, [id]);
   if (!view) throw new Error(`message ${id} not found for presenting`);
   return view;
+}
+
+/** A just-stored message that quotes nothing, presented from what the caller holds (no query). */
+export function presentUnquotedMessage(
+  storage: MediaStorage,
+  m: MessageRow,
+  sender: { id: number; name: string } | null,
+): MessageView {
+  return {
+    id: m.id,
+    wid: m.wid,
+    ticketId: m.ticketId,
+    contactId: m.contactId,
+    contact: sender && m.contactId === sender.id ? { id: sender.id, name: sender.name } : null,
+    queueId: m.queueId,
+    body: m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    mediaType: m.mediaType,
+    mediaUrl: m.mediaPath ? storage.publicUrl(m.mediaPath) : null,
+    mediaName: m.mediaName,
+    ack: m.ack,
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    isAutomatic: m.isAutomatic,
+    origin: m.origin,
+    quotedMsgId: null,
+    quotedMsg: null,
+    error: m.sendError,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
 }

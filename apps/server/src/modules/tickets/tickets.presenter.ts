@@ -1,10 +1,11 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { TicketView } from '@zapdesk/contracts';
 import type { TenantTx } from '../../platform/tenancy';
 import { presentContact } from '../contacts/contacts.presenter';
 
 /**
  * Ticket answers with contact, queue {id,name,color}, user {id,name}, tags and whatsapp {id,name}
- * (server-behaviour 4.3, 5.2): two queries however many tickets.
+ * (server-behaviour 4.3, 5.2): one query however many tickets.
  */
 export async function loadTicketViews(
   tx: TenantTx,
@@ -39,14 +40,16 @@ export async function loadTicketViews(
       'queues.color as queueColor',
       'whatsapps.name as whatsappName',
     ])
-    .execute();
-  if (rows.length === 0) return views;
-  const tags = await tx
-    .selectFrom('ticketTags')
-    .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
-    .where('ticketTags.ticketId', 'in', ids)
-    .select(['ticketTags.ticketId', 'tags.id', 'tags.name', 'tags.color'])
-    .orderBy('tags.name')
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('ticketTags')
+          .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
+          .whereRef('ticketTags.ticketId', '=', 'tickets.id')
+          .select(['tags.id', 'tags.name', 'tags.color'])
+          .orderBy('tags.name'),
+      ).as('tags'),
+    )
     .execute();
   for (const t of rows) {
     const contact = presentContact(
@@ -83,7 +86,7 @@ export async function loadTicketViews(
       whatsappId: t.whatsappId,
       whatsapp:
         t.whatsappId !== null && t.whatsappName !== null ? { id: t.whatsappId, name: t.whatsappName } : null,
-      tags: tags.filter((g) => g.ticketId === t.id).map((g) => ({ id: g.id, name: g.name, color: g.color })),
+      tags: t.tags,
       isGroup: t.isGroup,
       chatbot: t.chatbot,
       queueOptionId: t.queueOptionId,
