@@ -15,4 +15,6 @@ export const namespaces: Namespace[] = [
   'queues',
   'tags',
   'quickMessages',
+  'connections',
+  'simulator',
 ];

@@ -32,11 +32,18 @@ const QuickMessagesPage = lazy(() =>
   })),
 );
 
+const ConnectionsPage = lazy(() =>
+  import('../../features/connections/pages/ConnectionsPage').then((m) => ({ default: m.ConnectionsPage })),
+);
+const SimulatorPage = lazy(() =>
+  import('../../features/simulator/pages/SimulatorPage').then((m) => ({ default: m.SimulatorPage })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin' },
   { path: '/tickets/:ticketId?', page: 'tickets' },
-  { path: '/connections', page: 'connections' },
+  { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
   { path: '/todolist', page: 'todolist', component: TodoListPage },
   { path: '/schedules', page: 'schedules' },
@@ -55,6 +62,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/announcements', page: 'announcements', gate: 'super' },
   { path: '/subscription', page: 'subscription' },
   { path: '/chats/:id?', page: 'chats' },
+  { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },
   { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
   { path: '/campaigns', page: 'campaigns', campaigns: true },

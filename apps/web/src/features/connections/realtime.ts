@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { WhatsappView } from '@zapdesk/contracts';
 import { useCompanyEvent } from '../../lib/socket/RealtimeContext';
 import { connectionKeys } from './api';
+import { applySessionUpdate, applyWhatsappEvent, readSessionEvent, readWhatsappEvent } from './cache';
 
 export const CONNECTION_RECHECK_MS = 2000;
 
@@ -20,4 +22,20 @@ export function useConnectionsRecheck(): void {
   useCompanyEvent('whatsapp', schedule);
   useCompanyEvent('whatsappSession', schedule);
   useEffect(() => () => clearTimeout(timer.current), []);
+}
+
+/** Applies connection and session events to the cached list as they arrive (the page's live view). */
+export function useConnectionsLive(): void {
+  const queryClient = useQueryClient();
+  const patch = (change: (list: WhatsappView[]) => WhatsappView[]) =>
+    queryClient.setQueryData<WhatsappView[]>(connectionKeys.list(), (list) => (list ? change(list) : list));
+
+  useCompanyEvent('whatsapp', (payload) => {
+    const event = readWhatsappEvent(payload);
+    if (event) patch((list) => applyWhatsappEvent(list, event));
+  });
+  useCompanyEvent('whatsappSession', (payload) => {
+    const session = readSessionEvent(payload);
+    if (session) patch((list) => applySessionUpdate(list, session));
+  });
 }

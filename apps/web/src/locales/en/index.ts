@@ -1,5 +1,6 @@
 import auth from './auth.json';
 import common from './common.json';
+import connections from './connections.json';
 import errors from './errors.json';
 import layout from './layout.json';
 import pages from './pages.json';
@@ -8,6 +9,7 @@ import users from './users.json';
 import validation from './validation.json';
 import queues from './queues.json';
 import quickMessages from './quickMessages.json';
+import simulator from './simulator.json';
 import tags from './tags.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
@@ -23,4 +25,6 @@ export const resources = {
   queues,
   tags,
   quickMessages,
+  connections,
+  simulator,
 };

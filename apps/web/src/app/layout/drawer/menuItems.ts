@@ -18,11 +18,13 @@ import LocalAtmOutlined from '@mui/icons-material/LocalAtmOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import PhoneAndroidOutlined from '@mui/icons-material/PhoneAndroidOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SyncAlt from '@mui/icons-material/SyncAlt';
 import ViewKanbanOutlined from '@mui/icons-material/ViewKanbanOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { PlanFlags } from '../../../features/plans/planFlags';
+import { isSimulatorAvailable } from '../../../features/simulator/availability';
 import type { Resources } from '../../i18n/namespaces';
 
 export type MenuLabelKey = keyof Resources['layout']['menu'];
@@ -94,6 +96,13 @@ export const adminMenu: MenuEntry[] = [
     visible: (c) => c.flags.useIntegrations,
   },
   { path: '/connections', label: 'connections', icon: SyncAlt, badge: 'connections' },
+  // The built-in test phone, offered only when the server runs it.
+  {
+    path: '/simulator',
+    label: 'simulator',
+    icon: PhoneAndroidOutlined,
+    visible: () => isSimulatorAvailable(),
+  },
   { path: '/files', label: 'files', icon: AttachFile },
   { path: '/queues', label: 'queues', icon: AccountTreeOutlined },
   { path: '/users', label: 'users', icon: PeopleAltOutlined },
