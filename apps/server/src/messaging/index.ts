@@ -1,6 +1,7 @@
 import type { AppContext } from '../platform/context';
 import { ackChatKey, createInbound, type Inbound } from './inbound';
 import { createOutbound, type Outbound } from './outbound';
+import { betaProvider } from './providers/beta';
 import { cloudProvider } from './providers/cloud';
 import { ProviderRegistry } from './providers/registry';
 import { simulatorProvider } from './providers/simulator';
@@ -29,6 +30,7 @@ export function createMessaging(ctx: AppContext): Messaging {
   const providers = new ProviderRegistry();
   if (ctx.config.simulatorEnabled) providers.register('simulator', simulatorProvider(ctx));
   providers.register('cloud', cloudProvider(ctx));
+  providers.register('beta', betaProvider(ctx.config));
   const sessions = createSessions(ctx, inbound, providers);
   return {
     inbound,

@@ -56,6 +56,8 @@ const envSchema = z
       .regex(/^2\.\d{4}\.\d+$/, 'expected a WhatsApp Web version such as 2.3000.1023223821')
       .transform((v) => v.split('.').map(Number) as [number, number, number])
       .optional(),
+    /** Where the beta provider's sockets connect (WhatsApp Web by default; tests default to a closed local port). */
+    WA_WEB_SOCKET_URL: z.string().url().optional(),
     /** How socket broadcasts reach other nodes: PostgreSQL NOTIFY (default) or this process only. */
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('postgres'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
@@ -115,6 +117,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     rateLimitEnabled: e.RATE_LIMIT === 'on',
     waWebVersion: e.WA_WEB_VERSION,
+    // Tests must never reach WhatsApp, even on a machine with network access.
+    waWebSocketUrl: e.WA_WEB_SOCKET_URL ?? (e.NODE_ENV === 'test' ? 'ws://127.0.0.1:9/ws/chat' : undefined),
     realtimeFanout: e.REALTIME_FANOUT,
     cloudApi: {
       baseUrl: e.WHATSAPP_CLOUD_BASE_URL.replace(/\/+$/, ''),
