@@ -19,6 +19,15 @@ const allowedPublicRoutes = new Set([
   'POST /resetpasswords/:email/:token/:newPassword',
 ]);
 
+/**
+ * Routes without a login whose caller proves itself otherwise (a provider's signature or verify token).
+ * Same rule as above: a new one fails this test until it is listed here.
+ */
+const allowedWebhookRoutes = new Set([
+  'GET /webhooks/cloud/:connectionId',
+  'POST /webhooks/cloud/:connectionId',
+]);
+
 const authModes: readonly AuthMode[] = ['public', 'user', 'admin', 'super', 'apiToken', 'webhook'];
 
 /** Fastify routes that are not API routes: API docs, uploaded files, CORS preflight. */
@@ -75,6 +84,14 @@ describe('route auth modes', () => {
       .filter((r) => r.auth === 'public' && !allowedPublicRoutes.has(key(r)))
       .map(key);
     expect(unexpected).toEqual([]);
+  });
+
+  it('binds no webhook route beyond the listed ones, and binds every listed one as a webhook', () => {
+    const webhooks = bound()
+      .filter((r) => r.auth === 'webhook')
+      .map((r) => r.key);
+    expect(webhooks.filter((routeKey) => !allowedWebhookRoutes.has(routeKey))).toEqual([]);
+    expect(webhooks).toEqual(expect.arrayContaining([...allowedWebhookRoutes]));
   });
 
   it('keeps the public routes public: a bound one needing a login would lock users out', () => {
