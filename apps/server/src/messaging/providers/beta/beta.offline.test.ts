@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../platform/config/config';
 import type { ProviderEvent } from '../port';
 import { BetaSession } from './beta-session';
 import { MemoryAuthState } from './session-harness';
@@ -21,6 +22,11 @@ afterEach(async () => {
 });
 
 describe('beta session over real baileys sockets, WhatsApp unreachable', () => {
+  it('never points at WhatsApp under the test configuration', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).waWebSocketUrl).toMatch(/^ws:\/\/127\.0\.0\.1:/);
+    expect(loadConfig({ NODE_ENV: 'development' }).waWebSocketUrl).toBeUndefined();
+  });
+
   it('stays OPENING and retries with backoff, one socket at a time, without crashing', async () => {
     const url = `ws://127.0.0.1:${await closedPort()}/ws/chat`;
     const real = baileysSocketFactory([2, 3000, 1023223821], { waWebSocketUrl: url });

@@ -8,11 +8,12 @@ export type { BetaSocket, SocketFactory } from './socket';
 
 /** The beta adapter (WhatsApp Web through baileys); tests pass their own socket factory and downloader. */
 export function betaProvider(
-  config: Pick<Config, 'waWebVersion'>,
+  config: Pick<Config, 'waWebVersion' | 'waWebSocketUrl'>,
   deps: Partial<BetaDeps> = {},
 ): ProviderFactory {
+  const url = config.waWebSocketUrl ? { waWebSocketUrl: config.waWebSocketUrl } : {};
   const full: BetaDeps = {
-    createSocket: deps.createSocket ?? baileysSocketFactory(config.waWebVersion),
+    createSocket: deps.createSocket ?? baileysSocketFactory(config.waWebVersion, url),
     download: deps.download ?? baileysMediaDownloader,
   };
   return (context) => new BetaSession(context, full);
