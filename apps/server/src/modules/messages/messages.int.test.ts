@@ -282,6 +282,32 @@ describe('POST /messages/:ticketId', () => {
   });
 });
 
+describe('agents and the customer writing at once', () => {
+  it('stores every message of both sides without errors or duplicates', async () => {
+    const { company, token, ticket, phone, connection, phoneSession } = await conversation();
+    const sends = Array.from({ length: 15 }, (_, i) =>
+      server.call('POST', `/messages/${ticket.id}`, { token, body: { body: `agent ${i}` } }),
+    );
+    const inbound = Array.from({ length: 15 }, (_, i) =>
+      server.messaging.inbound.ingest(
+        connection.descriptor,
+        inboundMessage({ chatId: phone, text: `customer ${i}` }),
+      ),
+    );
+    const answers = await Promise.all(sends);
+    await Promise.all(inbound);
+    await server.messaging.inbound.idle();
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const rows = await asCompany(server, company.id, (tx) =>
+      tx.selectFrom('messages').where('ticketId', '=', ticket.id).select(['body', 'fromMe']).execute(),
+    );
+    expect(rows.filter((r) => r.fromMe)).toHaveLength(15);
+    expect(rows.filter((r) => !r.fromMe)).toHaveLength(16);
+    await eventually(async () => phoneSession.sent.length === 15);
+    expect(new Set(phoneSession.sent.map((s) => s.command.text)).size).toBe(15);
+  });
+});
+
 describe('sending failures', () => {
   it('retries a transient failure and then sends once', async () => {
     const { company, token, ticket, phoneSession } = await conversation();

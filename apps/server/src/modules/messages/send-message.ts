@@ -5,6 +5,8 @@ import { mimeOfFileName } from '../../platform/storage/mime-types';
 import type { UploadedFile } from '../../platform/storage/multipart-upload';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
 import {
+  chatIdOfContact,
+  lockChat,
   messageVariables,
   prepareOutgoingMedia,
   renderTemplate,
@@ -58,14 +60,17 @@ function store(
 ): Promise<{ messages: MessageView[] }> {
   const { outbound } = env.messaging;
   return scope.run(async (tx) => {
+    const seen = await getVisibleTicket(tx, actor, ticketId);
+    const contact = await tx
+      .selectFrom('contacts')
+      .where('id', '=', seen.contactId)
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    // The chat's lock before the ticket's row, in the order inbound processing takes them (no deadlock).
+    if (seen.whatsappId !== null) await lockChat(tx, seen.whatsappId, chatIdOfContact(contact));
     const ticket = await getVisibleTicket(tx, actor, ticketId, { forUpdate: true });
     if (ticket.status === 'closed') throw new AppError('ERR_TICKET_CLOSED', 'The ticket is closed');
     await assertConnected(tx, ticket);
-    const contact = await tx
-      .selectFrom('contacts')
-      .where('id', '=', ticket.contactId)
-      .selectAll()
-      .executeTakeFirstOrThrow();
     const quotedMsgId = await quotedOf(tx, ticket, request.input.quotedMsg?.id);
     const variables = messageVariables({
       contactName: contact.name,
