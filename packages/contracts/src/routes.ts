@@ -10,6 +10,9 @@ import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
 import { tagRoutes } from './resources/tags';
+import { ticketNoteRoutes } from './resources/ticket-notes';
+import { ticketTagRoutes } from './resources/ticket-tags';
+import { ticketRoutes } from './resources/tickets';
 import { userRoutes } from './resources/users';
 import { whatsappRoutes, whatsappSessionRoutes } from './resources/whatsapps';
 
@@ -31,4 +34,7 @@ export const routes = {
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  tickets: ticketRoutes,
+  ticketNotes: ticketNoteRoutes,
+  ticketTags: ticketTagRoutes,
 };

@@ -14,7 +14,10 @@ import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
 import { registerSettingsRoutes } from './settings';
 import { registerTagsRoutes } from './tags';
-import { registerTicketsHooks } from './tickets';
+import { registerTicketNotesRoutes } from './ticket-notes';
+import { registerTicketTagsRoutes } from './ticket-tags';
+import { registerTicketsHooks, registerTicketsRoutes } from './tickets';
+import { registerTicketJobs } from './tickets/jobs';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
 
@@ -35,6 +38,10 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerTagsRoutes(ctx);
   registerQuickMessagesRoutes(ctx);
   registerTicketsHooks(ctx);
+  registerTicketsRoutes(ctx, messaging);
+  registerTicketJobs(ctx, messaging.outbound);
+  registerTicketNotesRoutes(ctx);
+  registerTicketTagsRoutes(ctx);
   registerMessagesRoutes(ctx, messaging);
   registerExternalApiRoutes(ctx, messaging);
 }

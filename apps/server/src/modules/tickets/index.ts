@@ -11,6 +11,21 @@ export {
   type TicketKey,
 } from './ticket-lifecycle';
 export { resetUnread } from './ticket-unread';
+export { refuseOtherOpenTicket } from './ticket-conflicts';
+export { currentCycle, latestCycle, type CycleRow } from './ticket-cycles';
+export { RATING_PROMPT, ratingRequestText } from './ticket-notices';
+export { sendAutomatic, sendClosingMessages } from './ticket-automatic-messages';
+export {
+  acceptTicket,
+  changeTicket,
+  closeTicket,
+  reopenTicket,
+  returnTicket,
+  transferTicket,
+  type TicketChange,
+  type TicketChangeOptions,
+} from './ticket-transitions';
+export { registerTicketsRoutes } from './tickets.routes';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
 export { loadTicketView, loadTicketViews } from './tickets.presenter';

@@ -1,0 +1,1 @@
+export { registerTicketNotesRoutes } from './ticket-notes.routes';

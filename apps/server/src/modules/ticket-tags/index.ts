@@ -1,0 +1,1 @@
+export { registerTicketTagsRoutes } from './ticket-tags.routes';

@@ -1,0 +1,228 @@
+import type { TicketStatus } from '@zapdesk/contracts';
+import type { Defer } from '../../messaging/outbound';
+import { enqueueOutbox, chatIdOfContact } from '../../messaging/outbound';
+import type { OutgoingEnv } from '../../messaging/outbound/store-outgoing';
+import type { TenantTx } from '../../platform/tenancy';
+import { getSetting } from '../settings';
+import { sendAutomatic, sendClosingMessages } from './ticket-automatic-messages';
+import { refuseOtherOpenTicket } from './ticket-conflicts';
+import { followCycle, latestCycle, startStaffCycle } from './ticket-cycles';
+import { transferNotice } from './ticket-notices';
+import { resetUnread } from './ticket-unread';
+import { emitTicketUpdate, emitUnreadReset } from './tickets.events';
+import { loadTicketView } from './tickets.presenter';
+import type { TicketRow } from './tickets.repository';
+
+/** What a ticket change may set; absent fields stay as they are. */
+export interface TicketChange {
+  status?: TicketStatus;
+  userId?: number | null;
+  queueId?: number | null;
+  whatsappId?: number;
+  useIntegration?: boolean;
+  promptId?: number | null;
+  integrationId?: number | null;
+}
+
+export interface TicketChangeOptions {
+  /** Ask for a rating on close when the company rates (default true). */
+  rating?: boolean;
+  /** Send the connection's completion message on close (default true). */
+  completion?: boolean;
+  /** Send transfer notices when the company enables them (default true). */
+  notify?: boolean;
+  /** Where after-commit work goes (inbound processing passes its own); default the transaction's. */
+  defer?: Defer;
+}
+
+/**
+ * Applies a staff or bot change to a ticket inside the caller's transaction (server-behaviour 5.4): accept,
+ * return, transfer, close, reopen or a connection change, with the cycle rows, bot-state resets, automatic
+ * notices and, after commit, the `-ticket` events. Callers hold the ticket (select … for update) and have
+ * checked that the referenced queue, user and connection are the company's.
+ */
+export async function changeTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  before: TicketRow,
+  change: TicketChange,
+  options: TicketChangeOptions = {},
+): Promise<TicketRow> {
+  const now = new Date();
+  const queueId = change.queueId !== undefined ? change.queueId : before.queueId;
+  const whatsappId = change.whatsappId ?? before.whatsappId;
+  let userId = change.userId !== undefined ? change.userId : before.userId;
+  let status = change.status ?? before.status;
+  const queueChanged = queueId !== before.queueId;
+  if (change.status === undefined && queueChanged && userId === null && status === 'open') status = 'pending';
+  if (status === 'pending') userId = null;
+  const closing = status === 'closed' && before.status !== 'closed';
+  const reopening = before.status === 'closed' && status !== 'closed';
+  if (reopening || whatsappId !== before.whatsappId) {
+    await refuseOtherOpenTicket(tx, before.contactId, { exceptTicketId: before.id });
+  }
+  const agentTook = userId !== null && userId !== before.userId;
+  const resetsBot = queueChanged || agentTook || closing || (status === 'open' && before.status !== 'open');
+  let ticket = await tx
+    .updateTable('tickets')
+    .set({
+      status,
+      userId,
+      queueId,
+      whatsappId,
+      ...(change.useIntegration !== undefined ? { useIntegration: change.useIntegration } : {}),
+      ...(change.promptId !== undefined ? { promptId: change.promptId } : {}),
+      ...(change.integrationId !== undefined ? { integrationId: change.integrationId } : {}),
+      ...(resetsBot ? { chatbot: false, queueOptionId: null, typebotSessionId: null } : {}),
+      ...(closing ? { useIntegration: false, promptId: null, integrationId: null } : {}),
+      updatedAt: now,
+    })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+  const deferred: Array<() => void> = [];
+  const collect: Defer = (fn) => deferred.push(fn);
+  let unreadReset = false;
+  if (closing) {
+    const cycle = await latestCycle(tx, ticket.id);
+    if (cycle && cycle.finishedAt === null) {
+      await tx
+        .updateTable('ticketTracking')
+        .set({ finishedAt: now, updatedAt: now })
+        .where('id', '=', cycle.id)
+        .execute();
+    }
+    ticket = await sendClosingMessages(tx, env, ticket, cycle, {
+      rating: options.rating ?? true,
+      completion: options.completion ?? true,
+      defer: collect,
+    });
+  } else if (reopening) {
+    await startStaffCycle(tx, ticket, now);
+  } else if (status !== 'closed') {
+    await followCycle(tx, before, ticket, now);
+    if (before.status === 'pending' && status === 'open')
+      unreadReset = await resetUnreadQueued(tx, env, ticket);
+    if (options.notify ?? true) ticket = await sendTransferNotice(tx, env, before, ticket, collect);
+  }
+
+  const view = await loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
+  const companyId = tx.companyId;
+  const defer = options.defer ?? ((fn: () => void) => tx.afterCommit(fn));
+  defer(() => {
+    emitTicketUpdate(env.ctx.realtime, companyId, view, before);
+    if (unreadReset) emitUnreadReset(env.ctx.realtime, companyId, view);
+    for (const fn of deferred) fn();
+  });
+  return ticket;
+}
+
+async function sendTransferNotice(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  before: TicketRow,
+  after: TicketRow,
+  defer: Defer,
+): Promise<TicketRow> {
+  const queueChanged = after.queueId !== before.queueId;
+  const userChanged = after.userId !== before.userId;
+  if (after.isGroup || (!queueChanged && !userChanged)) return after;
+  if ((await getSetting(tx, 'sendMsgTransfTicket')) !== 'enabled') return after;
+  const queue =
+    after.queueId === null
+      ? undefined
+      : await tx.selectFrom('queues').where('id', '=', after.queueId).select('name').executeTakeFirst();
+  const user =
+    after.userId === null
+      ? undefined
+      : await tx.selectFrom('users').where('id', '=', after.userId).select('name').executeTakeFirst();
+  const text = transferNotice({
+    queueChanged,
+    queueName: queue?.name ?? null,
+    userChanged,
+    userName: user?.name ?? null,
+    hadAgent: before.userId !== null,
+  });
+  return text ? sendAutomatic(tx, env, after, text, defer) : after;
+}
+
+/** Unread reset on accept (server-behaviour 6.1), with the read receipt queued; answers whether anything was unread. */
+async function resetUnreadQueued(tx: TenantTx, env: OutgoingEnv, ticket: TicketRow): Promise<boolean> {
+  const reset = await resetUnread(tx, ticket.id);
+  if (!reset) return false;
+  const whatsappId = ticket.whatsappId;
+  if (reset.latestWid && whatsappId !== null) {
+    const contact = await tx
+      .selectFrom('contacts')
+      .where('id', '=', ticket.contactId)
+      .select(['number', 'isGroup'])
+      .executeTakeFirstOrThrow();
+    await enqueueOutbox(tx, whatsappId, {
+      kind: 'markRead',
+      chatId: chatIdOfContact(contact),
+      wids: [reset.latestWid],
+    });
+    tx.afterCommit(() => env.kick(whatsappId));
+  }
+  return true;
+}
+
+/** Accept (pending → open): the user becomes the owner, the cycle starts, the bot stops, unread resets. */
+export function acceptTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  ticket: TicketRow,
+  userId: number,
+  options?: TicketChangeOptions,
+): Promise<TicketRow> {
+  return changeTicket(tx, env, ticket, { status: 'open', userId }, options);
+}
+
+/** Return (→ pending without user): the cycle is queued again. */
+export function returnTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  ticket: TicketRow,
+  options?: TicketChangeOptions,
+): Promise<TicketRow> {
+  return changeTicket(tx, env, ticket, { status: 'pending', userId: null }, options);
+}
+
+/**
+ * Transfer to a queue and/or an agent; without an agent the ticket waits (pending). Bots pass `notify: false`
+ * to stay quiet and get the bot switched off by the queue change.
+ */
+export function transferTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  ticket: TicketRow,
+  to: Pick<TicketChange, 'queueId' | 'userId' | 'useIntegration' | 'promptId' | 'integrationId'>,
+  options?: TicketChangeOptions,
+): Promise<TicketRow> {
+  const userId = to.userId !== undefined ? to.userId : ticket.userId;
+  return changeTicket(tx, env, ticket, { ...to, status: userId === null ? 'pending' : 'open' }, options);
+}
+
+/** Close: bot state cleared, cycle finished, rating request or completion message as asked. */
+export function closeTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  ticket: TicketRow,
+  options: { rating: boolean; completion: boolean; defer?: Defer },
+): Promise<TicketRow> {
+  return changeTicket(tx, env, ticket, { status: 'closed' }, options);
+}
+
+/** Staff reopen (closed → open with a new cycle); ERR_OTHER_OPEN_TICKET when the contact has another one. */
+export function reopenTicket(
+  tx: TenantTx,
+  env: OutgoingEnv,
+  ticket: TicketRow,
+  userId: number,
+  options?: TicketChangeOptions & { queueId?: number | null },
+): Promise<TicketRow> {
+  const change: TicketChange = { status: 'open', userId };
+  if (options?.queueId !== undefined) change.queueId = options.queueId;
+  return changeTicket(tx, env, ticket, change, options);
+}

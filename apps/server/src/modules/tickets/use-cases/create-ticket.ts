@@ -1,0 +1,51 @@
+import type { CreateTicketInput, TicketView } from '@zapdesk/contracts';
+import { validationMessages } from '@zapdesk/contracts';
+import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
+import { isAdmin, type Actor } from '../../../platform/auth/actor';
+import { AppError } from '../../../platform/http/app-error';
+import type { TenantScope } from '../../../platform/tenancy';
+import { findDefaultConnection } from '../../whatsapps';
+import { refuseOtherOpenTicket } from '../ticket-conflicts';
+import { findOrCreateTicketQuietly } from '../ticket-lifecycle';
+import { changeTicket } from '../ticket-transitions';
+import { loadTicketView } from '../tickets.presenter';
+import { checkTicketReferences } from './ticket-references';
+
+/**
+ * POST /tickets (server-behaviour 5.3): the contact's ticket on the chosen connection, open and owned by the
+ * caller with a new started cycle; refused with ERR_OTHER_OPEN_TICKET when the contact is being served.
+ */
+export function createTicket(
+  env: OutgoingEnv,
+  actor: Actor,
+  scope: TenantScope,
+  input: CreateTicketInput,
+): Promise<TicketView> {
+  return scope.run(async (tx) => {
+    const contact = await tx
+      .selectFrom('contacts')
+      .where('id', '=', input.contactId)
+      .select(['id', 'isGroup'])
+      .executeTakeFirst();
+    if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
+    const queueId = input.queueId ?? null;
+    await checkTicketReferences(tx, { queueId });
+    if (!isAdmin(actor)) {
+      if (queueId === null) throw AppError.validation({ queueId: validationMessages.required });
+      if (!actor.queueIds.includes(queueId)) throw AppError.forbidden();
+    }
+    const connection = await findDefaultConnection(tx, input.whatsappId, actor.userId);
+    await refuseOtherOpenTicket(tx, contact.id);
+    const found = await findOrCreateTicketQuietly(tx, {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      isGroup: contact.isGroup,
+    });
+    const ticket = await changeTicket(tx, env, found.ticket, {
+      status: 'open',
+      userId: actor.userId,
+      queueId,
+    });
+    return loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
+  });
+}

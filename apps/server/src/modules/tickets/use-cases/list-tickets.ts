@@ -1,0 +1,51 @@
+import { TICKETS_PAGE_SIZE, type ListTicketsAnswer, type TicketView } from '@zapdesk/contracts';
+import type { Actor } from '../../../platform/auth/actor';
+import type { TenantScope, TenantTx } from '../../../platform/tenancy';
+import { ticketListCondition, type TicketFilters } from '../tickets.filters';
+import { loadTicketViews } from '../tickets.presenter';
+
+export interface TicketListEnv {
+  frontendUrl: string;
+  timeZone: string;
+}
+
+/** GET /tickets and GET /ticket/kanban (server-behaviour 5.2): one filtered, counted page, newest activity first. */
+export function listTickets(
+  env: TicketListEnv,
+  actor: Actor,
+  scope: TenantScope,
+  filters: TicketFilters,
+  pageNumber: number,
+): Promise<ListTicketsAnswer> {
+  return scope.run((tx) => pageOfTickets(tx, env, actor, filters, pageNumber));
+}
+
+async function pageOfTickets(
+  tx: TenantTx,
+  env: TicketListEnv,
+  actor: Actor,
+  filters: TicketFilters,
+  pageNumber: number,
+): Promise<ListTicketsAnswer> {
+  const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const base = tx
+    .selectFrom('tickets')
+    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+    .where((eb) => ticketListCondition(eb, actor, filters, env.timeZone));
+  const counted = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst();
+  const count = Number(counted?.count ?? 0);
+  const page = await base
+    .select('tickets.id')
+    .orderBy('tickets.updatedAt', 'desc')
+    .orderBy('tickets.id', 'desc')
+    .limit(TICKETS_PAGE_SIZE)
+    .offset(offset)
+    .execute();
+  const views = await loadTicketViews(
+    tx,
+    env.frontendUrl,
+    page.map((t) => t.id),
+  );
+  const tickets = page.map((t) => views.get(t.id)).filter((v): v is TicketView => v !== undefined);
+  return { tickets, count, hasMore: offset + tickets.length < count };
+}

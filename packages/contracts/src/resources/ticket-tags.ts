@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { MAX_DB_INT } from '../common';
+import { validationMessages as m } from '../messages';
+import { defineRoute } from '../route';
+
+const id = z.coerce
+  .number({ error: m.required })
+  .int({ error: m.invalid })
+  .positive({ error: m.invalid })
+  .max(MAX_DB_INT, { error: m.invalid });
+
+/** `POST /tags/sync`: the ticket's tags become exactly these. */
+export const SyncTicketTagsInput = z.object({
+  ticketId: id,
+  tags: z.array(z.object({ id }).loose(), { error: m.invalid }).max(500, { error: m.tooLong }),
+});
+export type SyncTicketTagsInput = z.infer<typeof SyncTicketTagsInput>;
+
+export const ticketTagRoutes = {
+  sync: defineRoute({
+    method: 'POST',
+    path: '/tags/sync',
+    auth: 'user',
+    body: SyncTicketTagsInput,
+    summary: "Replace a ticket's tags",
+  }),
+  add: defineRoute({
+    method: 'PUT',
+    path: '/ticket-tags/:ticketId/:tagId',
+    auth: 'user',
+    planFlag: 'useKanban',
+    params: z.object({ ticketId: id, tagId: id }),
+    summary: 'Put a tag on a ticket (a kanban lane)',
+  }),
+  removeKanban: defineRoute({
+    method: 'DELETE',
+    path: '/ticket-tags/:ticketId',
+    auth: 'user',
+    planFlag: 'useKanban',
+    params: z.object({ ticketId: id }),
+    summary: "Take a ticket's kanban tags off (the other tags stay)",
+  }),
+};
