@@ -17,4 +17,8 @@ export const namespaces: Namespace[] = [
   'quickMessages',
   'connections',
   'simulator',
+  'settings',
+  'companies',
+  'plans',
+  'helps',
 ];

@@ -39,6 +39,16 @@ const SimulatorPage = lazy(() =>
   import('../../features/simulator/pages/SimulatorPage').then((m) => ({ default: m.SimulatorPage })),
 );
 
+const UsersPage = lazy(() =>
+  import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../../features/settings/pages/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+const HelpsPage = lazy(() =>
+  import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin' },
@@ -49,13 +59,13 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/schedules', page: 'schedules' },
   { path: '/tags', page: 'tags', component: TagsPage },
   { path: '/contacts', page: 'contacts' },
-  { path: '/helps', page: 'helps' },
-  { path: '/users', page: 'users' },
+  { path: '/helps', page: 'helps', component: HelpsPage },
+  { path: '/users', page: 'users', component: UsersPage },
   { path: '/files', page: 'files' },
   { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
   { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi' },
-  { path: '/settings', page: 'settings' },
+  { path: '/settings', page: 'settings', component: SettingsPage },
   { path: '/kanban', page: 'kanban' },
   { path: '/financeiro', page: 'financeiro' },
   { path: '/queues', page: 'queues', component: QueuesPage },

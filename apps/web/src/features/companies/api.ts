@@ -1,6 +1,23 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, format } from 'date-fns';
-import { routes, TRIAL_DAYS, type CompanyView, type SignupInput } from '@zapdesk/contracts';
+import {
+  routes,
+  TRIAL_DAYS,
+  type CompanyInput,
+  type CompanyView,
+  type ListCompaniesAnswer,
+  type ScheduleEntry,
+  type SignupInput,
+  type UpdateCompanyInput,
+} from '@zapdesk/contracts';
+import type { z } from 'zod';
 import { callRoute } from '../../lib/api/client';
+
+export const companyKeys = {
+  all: ['companies'] as const,
+  lists: () => [...companyKeys.all, 'list'] as const,
+  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
+};
 
 /**
  * POST /companies/cadastro. The spec's body also carries the trial fields; the server recomputes them
@@ -15,4 +32,61 @@ export function signupRequest(input: SignupInput): Promise<CompanyView> {
     campaignsEnabled: true,
   };
   return callRoute(routes.companies.signup, { body });
+}
+
+/** GET /companies page by page (super user). */
+export function useCompanyPages() {
+  return useInfiniteQuery({
+    queryKey: companyKeys.lists(),
+    queryFn: ({ pageParam, signal }): Promise<ListCompaniesAnswer> =>
+      callRoute(routes.companies.list, { query: { pageNumber: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    meta: { silent: true },
+  });
+}
+
+/** GET /companies/:id: the caller's own company (or any, for a super user). */
+export function useCompany(id: number) {
+  return useQuery({
+    queryKey: companyKeys.detail(id),
+    queryFn: ({ signal }): Promise<CompanyView> =>
+      callRoute(routes.companies.get, { params: { id }, signal }),
+  });
+}
+
+/** A company form's save: a new company, or changes to the one with this id. */
+export type CompanySave =
+  | { id?: undefined; body: z.input<typeof CompanyInput> }
+  | { id: number; body: z.input<typeof UpdateCompanyInput> };
+
+export function useSaveCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: CompanySave): Promise<CompanyView> =>
+      save.id === undefined
+        ? callRoute(routes.companies.create, { body: save.body })
+        : callRoute(routes.companies.update, { params: { id: save.id }, body: save.body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+export function useDeleteCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callRoute(routes.companies.remove, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** PUT /companies/:id/schedules: the company's weekly hours. */
+export function useUpdateCompanySchedules(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schedules: ScheduleEntry[]): Promise<CompanyView> =>
+      callRoute(routes.companies.updateSchedules, { params: { id }, body: { schedules } }),
+    onSuccess: (company) => queryClient.setQueryData(companyKeys.detail(id), company),
+  });
 }

@@ -11,6 +11,10 @@ import queues from './queues.json';
 import quickMessages from './quickMessages.json';
 import simulator from './simulator.json';
 import tags from './tags.json';
+import settings from './settings.json';
+import companies from './companies.json';
+import plans from './plans.json';
+import helps from './helps.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -27,4 +31,8 @@ export const resources = {
   quickMessages,
   connections,
   simulator,
+  settings,
+  companies,
+  plans,
+  helps,
 };

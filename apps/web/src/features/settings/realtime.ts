@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { SettingView } from '@zapdesk/contracts';
+import { useCompanyEvent } from '../../lib/socket/RealtimeContext';
+import { putSettingInCache } from './api';
+
+function isSettingEvent(payload: unknown): payload is { action: 'update'; setting: SettingView } {
+  if (typeof payload !== 'object' || payload === null) return false;
+  if (!('action' in payload) || payload.action !== 'update' || !('setting' in payload)) return false;
+  const { setting } = payload;
+  return (
+    typeof setting === 'object' &&
+    setting !== null &&
+    'key' in setting &&
+    typeof setting.key === 'string' &&
+    'value' in setting &&
+    typeof setting.value === 'string'
+  );
+}
+
+/** Applies `company-{id}-settings` updates made by other admins (or other tabs) to the cached list. */
+export function useSettingsRealtime(): void {
+  const queryClient = useQueryClient();
+  useCompanyEvent('settings', (payload) => {
+    if (isSettingEvent(payload)) putSettingInCache(queryClient, payload.setting);
+  });
+}
