@@ -34,6 +34,11 @@ export function SimulatorPage() {
   const connections = (list.data ?? []).filter((connection) => connection.provider === 'simulator');
   const connection = connections.find((candidate) => candidate.id === target?.whatsappId);
   const connected = connection?.status === 'CONNECTED';
+  const chatTitle = !target
+    ? t('chat.noTarget')
+    : target.name
+      ? t('chat.title', { name: target.name, number: target.from })
+      : t('chat.titleNumber', { number: target.from });
 
   if (available.isPending || list.isPending) {
     return (
@@ -102,9 +107,7 @@ export function SimulatorPage() {
       >
         <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="subtitle1" noWrap data-testid="simulator-chat-title">
-            {target
-              ? t('chat.title', { name: target.name || target.from, number: target.from })
-              : t('chat.noTarget')}
+            {chatTitle}
           </Typography>
           {target && connection && (
             <Typography variant="caption" color="text.secondary" noWrap component="div">
