@@ -1,15 +1,20 @@
 import type { MessageRow } from '../../modules/messages/messages.repository';
 import type { TicketRow } from '../../modules/tickets';
+import { answerRatingReply, runQueueBot, type BotEnv, type RatingReply } from '../bots';
 import type { InboundEnv } from './inbound-env';
 
 /**
- * The extension point after a customer's message is stored (server-behaviour 7.2 steps 8–15: campaign
- * confirmation, agent ownership, "#", hours, bots, menus, queue options). It runs inside the chat's serialised
- * transaction, for customer messages of non-group tickets only (groups get no automation). The tickets issue
- * fills it in; until then it does nothing.
+ * The extension point after a customer's message is stored (server-behaviour 7.2 steps 8–15). It runs inside
+ * the chat's serialised transaction, for customer messages of non-group tickets only (groups get no automation).
+ * A reply to a pending rating (7.6, found before the ticket was looked up) is answered instead of the bots.
  */
 export async function afterInboundStored(
-  _env: InboundEnv,
-  _ticket: TicketRow,
-  _message: MessageRow,
-): Promise<void> {}
+  env: InboundEnv,
+  ticket: TicketRow,
+  message: MessageRow,
+  rating?: RatingReply,
+): Promise<void> {
+  const bot: BotEnv = { tx: env.tx, ctx: env.ctx, outbound: env.outbound, defer: env.defer, now: new Date() };
+  if (rating) await answerRatingReply(bot, ticket, rating);
+  else await runQueueBot(bot, ticket, message.body);
+}

@@ -1,0 +1,44 @@
+import type { Selectable } from 'kysely';
+import type { QueuesTable, WhatsappsTable } from '../../platform/db/schema';
+import type { TenantTx } from '../../platform/tenancy';
+import type { BotOption } from './queue-options';
+
+export type ConnectionRow = Selectable<WhatsappsTable>;
+export type QueueRow = Selectable<QueuesTable>;
+
+export function loadConnection(tx: TenantTx, whatsappId: number): Promise<ConnectionRow | undefined> {
+  return tx.selectFrom('whatsapps').where('id', '=', whatsappId).selectAll().executeTakeFirst();
+}
+
+/** The connection's queues, by orderQueue then name (server-behaviour 7.4). */
+export function loadConnectionQueues(tx: TenantTx, whatsappId: number): Promise<QueueRow[]> {
+  return tx
+    .selectFrom('whatsappQueues')
+    .innerJoin('queues', 'queues.id', 'whatsappQueues.queueId')
+    .where('whatsappQueues.whatsappId', '=', whatsappId)
+    .selectAll('queues')
+    .orderBy('queues.orderQueue', (ob) => ob.asc().nullsLast())
+    .orderBy('queues.name')
+    .execute();
+}
+
+export function loadQueue(tx: TenantTx, queueId: number): Promise<QueueRow | undefined> {
+  return tx.selectFrom('queues').where('id', '=', queueId).selectAll().executeTakeFirst();
+}
+
+export function loadQueueOptions(tx: TenantTx, queueId: number): Promise<BotOption[]> {
+  return tx
+    .selectFrom('queueOptions')
+    .where('queueId', '=', queueId)
+    .select(['id', 'parentId', 'option', 'title', 'message'])
+    .execute();
+}
+
+export async function loadCompanySchedules(tx: TenantTx): Promise<unknown> {
+  const row = await tx.db
+    .selectFrom('companies')
+    .where('id', '=', tx.companyId)
+    .select('schedules')
+    .executeTakeFirst();
+  return row?.schedules;
+}

@@ -1,0 +1,3 @@
+export { runQueueBot } from './queue-bot';
+export { answerRatingReply, findRatingReply, type RatingReply } from './rating-reply';
+export type { BotEnv } from './bot-send';

@@ -1,0 +1,15 @@
+import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
+import type { AppContext } from '../../../platform/context';
+import { autoTransferJob } from './auto-transfer.job';
+import { ticketExpiryJob } from './ticket-expiry.job';
+
+export { AUTO_TRANSFER_JOB, sweepAutoTransfers } from './auto-transfer.job';
+export { TICKET_EXPIRY_JOB, sweepExpiredTickets } from './ticket-expiry.job';
+
+/** Every minute: inactive tickets expire and waiting tickets move to the connection's transfer queue. */
+export function registerTicketJobs(ctx: AppContext, outbound: OutgoingEnv): void {
+  for (const job of [ticketExpiryJob(ctx, outbound), autoTransferJob(ctx, outbound)]) {
+    ctx.jobs.register(job);
+    ctx.jobs.schedule(job.name, '* * * * *');
+  }
+}
