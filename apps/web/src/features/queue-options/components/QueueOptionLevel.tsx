@@ -22,6 +22,11 @@ interface LevelProps {
   depth: number;
 }
 
+interface DraftState {
+  drafting: boolean;
+  setDrafting: (drafting: boolean) => void;
+}
+
 /** One stored option: its fields, a delete button, and its own level of child options below. */
 function QueueOptionItem({
   option,
@@ -32,6 +37,7 @@ function QueueOptionItem({
 }: LevelProps & { option: QueueOptionWithChildren; onDelete: () => void }) {
   const { t } = useTranslation('queues');
   const update = useUpdateQueueOption(queueId, parentId);
+  const [addingChild, setAddingChild] = useState(false);
   return (
     <Box data-testid="queue-option" data-depth={depth} data-option={option.option} sx={{ minWidth: 0 }}>
       <QueueOptionEditor
@@ -42,29 +48,58 @@ function QueueOptionItem({
         saving={update.isPending}
         onSave={(text) => update.mutate({ id: option.id, body: text })}
         actions={
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={onDelete}
-            data-testid="option-delete"
-          >
-            {t('options.delete')}
-          </Button>
+          <>
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              onClick={() => setAddingChild(true)}
+              disabled={addingChild}
+              data-testid="option-add"
+              data-depth={depth + 1}
+            >
+              {t('options.addChild')}
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={onDelete}
+              data-testid="option-delete"
+            >
+              {t('options.delete')}
+            </Button>
+          </>
         }
       />
-      <QueueOptionLevel queueId={queueId} parentId={option.id} depth={depth + 1} />
+      <QueueOptionLevel
+        queueId={queueId}
+        parentId={option.id}
+        depth={depth + 1}
+        drafting={addingChild}
+        setDrafting={setAddingChild}
+      />
     </Box>
   );
 }
 
-/** The options under one parent (or at the root), a draft for a new one, and the add button. */
-export function QueueOptionLevel({ queueId, parentId, depth }: LevelProps) {
+/**
+ * The options under one parent (or at the root) and a draft for a new one. The root level has its own add
+ * button; a child level is opened by its parent's "add sub-option" and takes no room while empty.
+ */
+export function QueueOptionLevel({
+  queueId,
+  parentId,
+  depth,
+  drafting: parentDrafting,
+  setDrafting: setParentDrafting,
+}: LevelProps & Partial<DraftState>) {
   const { t } = useTranslation('queues');
   const level = useQueueOptionLevel(queueId, parentId);
   const create = useCreateQueueOption(queueId, parentId);
   const remove = useDeleteQueueOption(queueId, parentId);
-  const [drafting, setDrafting] = useState(false);
+  const [ownDrafting, setOwnDrafting] = useState(false);
+  const drafting = parentDrafting ?? ownDrafting;
+  const setDrafting = setParentDrafting ?? setOwnDrafting;
   const [deleting, setDeleting] = useState<QueueOptionWithChildren | null>(null);
   const options = level.data ?? [];
 
@@ -72,6 +107,8 @@ export function QueueOptionLevel({ queueId, parentId, depth }: LevelProps) {
     if (!deleting) return;
     remove.mutate({ id: deleting.id, siblings: options }, { onSettled: () => setDeleting(null) });
   };
+
+  if (depth > 0 && options.length === 0 && !drafting) return null;
 
   return (
     <Box
@@ -89,7 +126,7 @@ export function QueueOptionLevel({ queueId, parentId, depth }: LevelProps) {
           : { minWidth: 0 }
       }
     >
-      {level.isPending && <CircularProgress size={20} sx={{ m: 1 }} />}
+      {level.isPending && depth === 0 && <CircularProgress size={20} sx={{ m: 1 }} />}
       {options.map((option) => (
         <QueueOptionItem
           key={option.id}
@@ -121,7 +158,7 @@ export function QueueOptionLevel({ queueId, parentId, depth }: LevelProps) {
           />
         </Box>
       )}
-      {!drafting && !level.isPending && (
+      {depth === 0 && !drafting && !level.isPending && (
         <Button
           size="small"
           startIcon={<AddIcon />}
@@ -130,7 +167,7 @@ export function QueueOptionLevel({ queueId, parentId, depth }: LevelProps) {
           data-depth={depth}
           sx={{ my: 0.5 }}
         >
-          {depth === 0 ? t('options.add') : t('options.addChild')}
+          {t('options.add')}
         </Button>
       )}
       <ConfirmDialog

@@ -1,0 +1,202 @@
+// Queues with their chatbot option tree, tags and quick messages (spec 2 sections 2, 4, 5 and 7; issue
+// items 2, 3 and 5). The issue's "two-level option tree used by the chatbot through the simulator" needs the
+// chatbot of the tickets issue; this file checks the tree the chatbot will read, as stored.
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { horizontalOverflow, login, waitForText } from './support/app';
+import { appUrl, useBrowser } from './support/browser';
+import { createCompanyWithAdmin, sql, unique } from './support/db';
+import { t } from './support/i18n';
+
+const browser = useBrowser();
+
+/** The stored options of a queue, parents first, each level by its ordinal. */
+async function storedOptions(queueId: number) {
+  return sql<{ title: string; option: string; parent: string | null }>(
+    `select o.title, o.option, p.title as parent
+       from queue_options o left join queue_options p on p.id = o.parent_id
+      where o.queue_id = $1
+      order by o.parent_id nulls first, o.option`,
+    [queueId],
+  );
+}
+
+/** Adds an option through the draft of a level and waits until it is stored and shown. */
+async function addOption(scope: Locator, addButton: Locator, title: string, message = ''): Promise<void> {
+  await addButton.click();
+  const draft = scope.getByTestId('queue-option-draft');
+  await draft.locator('input[name="title"]').fill(title);
+  if (message) await draft.locator('textarea[name="message"]').fill(message);
+  await draft.getByTestId('option-save').click();
+  await draft.waitFor({ state: 'detached' });
+  await scope.locator(`[data-testid="queue-option"] input[name="title"][value="${title}"]`).waitFor();
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+describe('queues', () => {
+  it('creates a queue with a colour and a two-level option tree that survives a reload, and renumbers after a delete', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 1920, height: 1080 });
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/queues'));
+    await waitForText(page, t('en', 'queues:empty'));
+
+    const name = `Vendas ${unique().slice(-5)}`;
+    await page.getByTestId('queue-add').click();
+    const dialog = page.getByTestId('queue-dialog');
+    await dialog.locator('input[name="name"]').fill(name);
+    await dialog.getByTestId('color-picker-button').click();
+    await page.locator('[data-testid="color-palette"] [data-color="#1273DE"]').click();
+    await dialog.locator('textarea[name="greetingMessage"]').fill('Olá! Escolha uma opção.');
+    await dialog.getByTestId('queue-save').click();
+    await waitForText(page, t('en', 'queues:toasts.saved'));
+
+    // Saved: the dialog stays on the new queue so its options can be added at once.
+    await waitForText(page, t('en', 'queues:dialog.editTitle'));
+    const [queue] = await sql<{ id: number; color: string }>(
+      'select id, color from queues where company_id = $1 and name = $2',
+      [company.id, name],
+    );
+    expect(queue?.color).toBe('#1273DE');
+
+    await addOption(
+      dialog,
+      dialog.locator('[data-testid="option-add"][data-depth="0"]'),
+      'Financeiro',
+      'Escolha:',
+    );
+    const root = dialog.locator('[data-testid="queue-option"][data-depth="0"]').first();
+    await addOption(root, root.locator('[data-testid="option-add"][data-depth="1"]').first(), 'Boletos');
+    await addOption(root, root.locator('[data-testid="option-add"][data-depth="1"]').first(), 'Pix');
+    expect(await storedOptions(queue!.id)).toEqual([
+      { title: 'Financeiro', option: '1', parent: null },
+      { title: 'Boletos', option: '1', parent: 'Financeiro' },
+      { title: 'Pix', option: '2', parent: 'Financeiro' },
+    ]);
+
+    await page.reload();
+    const row = page.locator(`[data-testid="queue-row"][data-queue-id="${queue!.id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('queue-color').getAttribute('data-color')).toBe('#1273DE');
+    await row.getByTestId('queue-edit').click();
+    const reopened = page.getByTestId('queue-dialog');
+    const rootAgain = reopened.locator('[data-testid="queue-option"][data-depth="0"]');
+    await rootAgain.locator('input[name="title"][value="Financeiro"]').first().waitFor();
+    await expect.poll(() => rootAgain.count()).toBe(1);
+    const children = rootAgain.locator('[data-testid="queue-option"][data-depth="1"]');
+    await expect.poll(() => children.count()).toBe(2);
+    expect(await children.nth(0).getAttribute('data-option')).toBe('1');
+    expect(await children.nth(0).locator('input[name="title"]').inputValue()).toBe('Boletos');
+    expect(await children.nth(1).getAttribute('data-option')).toBe('2');
+    expect(await children.nth(1).locator('input[name="title"]').inputValue()).toBe('Pix');
+
+    await children.nth(0).getByTestId('option-delete').first().click();
+    await page.getByTestId('confirm-button').click();
+    await expect.poll(() => children.count()).toBe(1);
+    await expect.poll(() => children.first().getAttribute('data-option')).toBe('1');
+    expect(await children.first().locator('input[name="title"]').inputValue()).toBe('Pix');
+    expect(await children.first().getByTestId('option-ordinal').innerText()).toBe('1');
+    await expect
+      .poll(() => storedOptions(queue!.id))
+      .toEqual([
+        { title: 'Financeiro', option: '1', parent: null },
+        { title: 'Pix', option: '1', parent: 'Financeiro' },
+      ]);
+  });
+
+  it('translates a colour already used by another queue of the company', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    await sql(`insert into queues (company_id, name, color) values ($1, 'Suporte', '#B80000')`, [company.id]);
+    const page = await browser.newPage();
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/queues'));
+    await page.getByTestId('queue-add').click();
+    const dialog = page.getByTestId('queue-dialog');
+    await dialog.locator('input[name="name"]').fill('Vendas');
+    await dialog.locator('input[name="color"]').fill('#B80000');
+    await dialog.getByTestId('queue-save').click();
+    await waitForText(page, t('en', 'errors:ERR_QUEUE_COLOR_ALREADY_EXISTS'));
+    expect(
+      await sql('select id from queues where company_id = $1 and name = $2', [company.id, 'Vendas']),
+    ).toEqual([]);
+  });
+});
+
+describe('tags', () => {
+  it('creates a tag and lists it in its colour', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 360, height: 740 });
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/tags'));
+    await waitForText(page, t('en', 'tags:empty'));
+
+    await page.getByTestId('tag-add').click();
+    const dialog = page.getByTestId('tag-dialog');
+    await dialog.locator('input[name="name"]').fill('ab');
+    await dialog.getByTestId('tag-save').click();
+    await waitForText(page, t('en', 'validation:messageTooShort'));
+
+    const name = `VIP ${unique().slice(-5)}`;
+    await dialog.locator('input[name="name"]').fill(name);
+    await dialog.getByTestId('color-picker-button').click();
+    await page.locator('[data-testid="color-palette"] [data-color="#E91E63"]').click();
+    await dialog.getByTestId('tag-save').click();
+    await waitForText(page, t('en', 'tags:toasts.saved'));
+
+    const chip = page.getByTestId('tag-list').getByTestId('tag-chip').filter({ hasText: name });
+    await chip.waitFor();
+    expect(await chip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(233, 30, 99)');
+    const [stored] = await sql<{ color: string }>(
+      'select color from tags where company_id = $1 and name = $2',
+      [company.id, name],
+    );
+    expect(stored?.color).toBe('#E91E63');
+    await expectNoSidewaysScroll(page);
+  });
+});
+
+describe('quick messages', () => {
+  it('creates a quick message with a variable and an attachment stored under its underscored name', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 360, height: 740 });
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/quick-messages'));
+    await waitForText(page, t('en', 'quickMessages:empty'));
+
+    const shortcode = `ola${unique().slice(-5)}`;
+    await page.getByTestId('quick-message-add').click();
+    const dialog = page.getByTestId('quick-message-dialog');
+    await dialog.locator('input[name="shortcode"]').fill(shortcode);
+    const message = dialog.locator('textarea[name="message"]');
+    await message.fill('Olá , tudo bem?');
+    await message.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(4, 4));
+    await dialog.getByTestId('variable-firstName').click();
+    expect(await message.inputValue()).toBe('Olá {{firstName}}, tudo bem?');
+
+    await dialog.getByTestId('attachment-input').setInputFiles({
+      name: 'tabela de precos.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%e2e\n'),
+    });
+    expect(await dialog.getByTestId('attachment-pending').innerText()).toContain('tabela_de_precos.pdf');
+    await dialog.getByTestId('quick-message-save').click();
+    await waitForText(page, t('en', 'quickMessages:toasts.saved'));
+
+    const row = page.getByTestId('quick-message-row').filter({ hasText: shortcode });
+    await expect
+      .poll(() => row.getByTestId('quick-message-attachment').innerText())
+      .toContain('tabela_de_precos.pdf');
+    const [stored] = await sql<{ message: string; media_name: string | null; media_path: string | null }>(
+      'select message, media_name, media_path from quick_messages where company_id = $1 and shortcode = $2',
+      [company.id, shortcode],
+    );
+    expect(stored?.message).toBe('Olá {{firstName}}, tudo bem?');
+    expect(stored?.media_name).toContain('tabela_de_precos.pdf');
+    expect(stored?.media_path).toBeTruthy();
+    await expectNoSidewaysScroll(page);
+  });
+});
