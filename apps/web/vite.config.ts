@@ -48,8 +48,8 @@ const apiPaths = [
   '/socket.io',
 ];
 
-/** Pages the server renders itself: never answered with the app's index page. */
-const serverPages = ['/docs', '/simulator', '/public'];
+/** Pages the server renders itself: never answered with the app's index page (/simulator is the app's page). */
+const serverPages = ['/docs', '/public'];
 
 const isPageNavigation = (req: IncomingMessage) =>
   req.method === 'GET' &&
