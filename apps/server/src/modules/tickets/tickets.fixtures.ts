@@ -106,3 +106,81 @@ export function automaticMessagesOf(server: TestServer, companyId: number, ticke
       .execute(),
   );
 }
+
+let rowSequence = 0;
+
+/**
+ * A ticket row built directly (list tests need many): its contact, optional messages (oldest first), tags and
+ * times. No cycle, no event.
+ */
+export async function buildTicketRow(
+  server: TestServer,
+  companyId: number,
+  options: {
+    whatsappId?: number | null;
+    status?: 'pending' | 'open' | 'closed';
+    userId?: number | null;
+    queueId?: number | null;
+    name?: string;
+    number?: string;
+    messages?: string[];
+    unreadMessages?: number;
+    tagIds?: number[];
+    createdAt?: Date;
+    updatedAt?: Date;
+  } = {},
+) {
+  return asCompany(server, companyId, async (tx) => {
+    const contact = await tx
+      .insertInto('contacts')
+      .values({
+        companyId,
+        name: options.name ?? `Contact ${++rowSequence}`,
+        number: options.number ?? uniquePhone(),
+      })
+      .returning(['id', 'name', 'number'])
+      .executeTakeFirstOrThrow();
+    const ticket = await tx
+      .insertInto('tickets')
+      .values({
+        companyId,
+        contactId: contact.id,
+        whatsappId: options.whatsappId ?? null,
+        status: options.status ?? 'pending',
+        userId: options.userId ?? null,
+        queueId: options.queueId ?? null,
+        unreadMessages: options.unreadMessages ?? 0,
+        ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+        updatedAt: options.updatedAt ?? new Date(Date.now() + ++rowSequence),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (const body of options.messages ?? []) {
+      await tx
+        .insertInto('messages')
+        .values({ companyId, ticketId: ticket.id, contactId: contact.id, body, origin: 'customer' })
+        .execute();
+    }
+    if (options.tagIds?.length) {
+      await tx
+        .insertInto('ticketTags')
+        .values(options.tagIds.map((tagId) => ({ companyId, ticketId: ticket.id, tagId })))
+        .execute();
+    }
+    return { ...ticket, contact };
+  });
+}
+
+export function buildTag(
+  server: TestServer,
+  companyId: number,
+  options: { kanban?: 0 | 1; name?: string } = {},
+) {
+  return asCompany(server, companyId, (tx) =>
+    tx
+      .insertInto('tags')
+      .values({ companyId, name: options.name ?? `Tag ${++rowSequence}`, kanban: options.kanban ?? 0 })
+      .returning(['id', 'name', 'color', 'kanban'])
+      .executeTakeFirstOrThrow(),
+  );
+}

@@ -9,7 +9,6 @@ import {
   cyclesOf,
   queueOf,
   setCompanySetting,
-  setTicket,
   ticketRow,
   ticketWorld,
 } from './tickets.fixtures';
