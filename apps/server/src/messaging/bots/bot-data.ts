@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { QueuesTable, WhatsappsTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
+import type { BotMedia } from './bot-send';
 import type { BotOption } from './queue-options';
 
 export type ConnectionRow = Selectable<WhatsappsTable>;
@@ -26,11 +27,11 @@ export function loadQueue(tx: TenantTx, queueId: number): Promise<QueueRow | und
   return tx.selectFrom('queues').where('id', '=', queueId).selectAll().executeTakeFirst();
 }
 
-export function loadQueueOptions(tx: TenantTx, queueId: number): Promise<BotOption[]> {
+export function loadQueueOptions(tx: TenantTx, queueId: number): Promise<Array<BotOption & BotMedia>> {
   return tx
     .selectFrom('queueOptions')
     .where('queueId', '=', queueId)
-    .select(['id', 'parentId', 'option', 'title', 'message'])
+    .select(['id', 'parentId', 'option', 'title', 'message', 'mediaPath', 'mediaName'])
     .execute();
 }
 

@@ -1,9 +1,16 @@
 import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { TicketRow } from '../../modules/tickets';
 import type { AppContext } from '../../platform/context';
+import { mimeOfFileName } from '../../platform/storage/mime-types';
 import type { TenantTx } from '../../platform/tenancy';
 import { messageVariables, renderTemplate } from '../outbound/render-template';
-import { storeOutgoing, type Defer, type MessageOrigin, type OutgoingEnv } from '../outbound/store-outgoing';
+import {
+  storeOutgoing,
+  type Defer,
+  type MessageOrigin,
+  type OutgoingEnv,
+  type OutgoingPart,
+} from '../outbound/store-outgoing';
 
 /** What the bot needs to write into a ticket: the transaction, the outbound side and where effects go. */
 export interface BotEnv {
@@ -14,9 +21,15 @@ export interface BotEnv {
   now: Date;
 }
 
+/** A stored file a queue or an option sends after its text. */
+export interface BotMedia {
+  mediaPath: string | null;
+  mediaName: string | null;
+}
+
 /**
- * Renders the text's variables (server-behaviour 1.9) and stores it in the ticket as an automatic message,
- * queued in the outbox. Blank texts are not sent. Answers the ticket as updated by the send.
+ * Renders the text's variables (server-behaviour 1.9) and stores it, then the media if any, in the ticket as
+ * automatic messages queued in the outbox. Blank texts are not sent. Answers the ticket as updated by the send.
  */
 export async function sendAutomatic(
   env: BotEnv,
@@ -24,18 +37,27 @@ export async function sendAutomatic(
   contact: ContactRow,
   text: string,
   origin: MessageOrigin = 'bot',
+  media?: BotMedia,
 ): Promise<TicketRow> {
-  if (text.trim() === '') return ticket;
-  const variables = messageVariables({
-    contactName: contact.name,
-    ticketId: ticket.id,
-    timeZone: env.ctx.config.timeZone,
-    at: env.now,
-  });
+  const parts: OutgoingPart[] = [];
+  if (text.trim() !== '') {
+    const variables = messageVariables({
+      contactName: contact.name,
+      ticketId: ticket.id,
+      timeZone: env.ctx.config.timeZone,
+      at: env.now,
+    });
+    parts.push({ body: renderTemplate(text, variables) });
+  }
+  if (media?.mediaPath) {
+    const fileName = media.mediaName ?? media.mediaPath.split('/').pop() ?? 'file';
+    parts.push({ body: '', media: { path: media.mediaPath, fileName, mimetype: mimeOfFileName(fileName) } });
+  }
+  if (parts.length === 0) return ticket;
   const stored = await storeOutgoing(env.tx, env.outbound, {
     ticket,
     contact,
-    parts: [{ body: renderTemplate(text, variables) }],
+    parts,
     origin,
     isAutomatic: true,
     defer: env.defer,

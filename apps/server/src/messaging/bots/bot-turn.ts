@@ -1,7 +1,7 @@
 import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { TicketRow } from '../../modules/tickets';
 import type { ConnectionRow } from './bot-data';
-import { sendAutomatic, type BotEnv } from './bot-send';
+import { sendAutomatic, type BotEnv, type BotMedia } from './bot-send';
 import type { CycleRow } from './bot-state';
 import type { LoopGuard } from './loop-guard';
 
@@ -26,7 +26,7 @@ export function guardOf(turn: BotTurn): LoopGuard {
 }
 
 /** Sends a bot text in the turn's ticket and keeps the turn's ticket current. */
-export async function send(turn: BotTurn, text: string): Promise<TicketRow> {
-  turn.ticket = await sendAutomatic(turn.env, turn.ticket, turn.contact, text);
+export async function send(turn: BotTurn, text: string, media?: BotMedia): Promise<TicketRow> {
+  turn.ticket = await sendAutomatic(turn.env, turn.ticket, turn.contact, text, 'bot', media);
   return turn.ticket;
 }

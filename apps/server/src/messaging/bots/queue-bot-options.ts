@@ -1,4 +1,5 @@
 import { loadQueueOptions, type QueueRow } from './bot-data';
+import type { BotMedia } from './bot-send';
 import { countMenu, updateTicket } from './bot-state';
 import { mayAnswerInvalid } from './loop-guard';
 import { optionMenuText, rootMenuText } from './menu-texts';
@@ -9,7 +10,7 @@ import { guardOf, send, type BotTurn } from './bot-turn';
 export async function startQueue(turn: BotTurn, queue: QueueRow): Promise<void> {
   const options = await loadQueueOptions(turn.env.tx, queue.id);
   if (options.length === 0) {
-    await send(turn, queue.greetingMessage);
+    await send(turn, queue.greetingMessage, queue);
     return;
   }
   await showMenu(turn, queue, options, null);
@@ -22,7 +23,7 @@ export async function runQueueOptions(turn: BotTurn, queue: QueueRow): Promise<v
   const step = decideOption(options, turn.ticket.queueOptionId, turn.body);
   if (step.kind === 'leaf') {
     const leaf = options.find((o) => o.id === step.optionId);
-    await send(turn, leaf?.message ?? '');
+    await send(turn, leaf?.message ?? '', leaf);
     turn.ticket = await updateTicket(env.tx, turn.ticket.id, { chatbot: false, queueOptionId: null });
     return;
   }
@@ -34,7 +35,7 @@ export async function runQueueOptions(turn: BotTurn, queue: QueueRow): Promise<v
 async function showMenu(
   turn: BotTurn,
   queue: QueueRow,
-  options: BotOption[],
+  options: Array<BotOption & BotMedia>,
   optionId: number | null,
 ): Promise<void> {
   const { env } = turn;
@@ -46,6 +47,7 @@ async function showMenu(
   await send(
     turn,
     option ? optionMenuText(option.message, children) : rootMenuText(queue.greetingMessage, children),
+    option,
   );
   await countMenu(env.tx, turn.cycle, env.now);
 }

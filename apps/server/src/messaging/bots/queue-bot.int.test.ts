@@ -54,6 +54,36 @@ describe('the main menu', () => {
     socket.close();
   });
 
+  it("sends a picked queue's greeting followed by its media", async () => {
+    const bot = await botSetup(server, { connection: { greetingMessage: 'Menu' } });
+    const stored = await server.messaging.outbound.storage.save(
+      bot.company.id,
+      'queues',
+      'tabela.pdf',
+      Buffer.from('%PDF'),
+    );
+    const queue = await bot.addQueue({ name: 'Preços', greetingMessage: 'Segue a tabela.' });
+    await bot.addQueue({ name: 'Zeta' });
+    await bot.run((tx) =>
+      tx
+        .updateTable('queues')
+        .set({ mediaPath: stored.relativePath, mediaName: stored.fileName })
+        .where('id', '=', queue.id)
+        .execute(),
+    );
+    const c = bot.customer();
+    await c.say('oi');
+    expect((await c.say('1')).slice(1)).toEqual(['Segue a tabela.', stored.fileName]);
+    const media = (await c.rows()).at(-1);
+    expect(media).toMatchObject({
+      mediaType: 'application',
+      mediaPath: stored.relativePath,
+      isAutomatic: true,
+      origin: 'bot',
+    });
+    expect(await c.received(3)).toHaveLength(3);
+  });
+
   it('sends the connection greeting before a single queue only when sendGreetingMessageOneQueues is enabled', async () => {
     for (const setting of ['enabled', 'disabled']) {
       const bot = await botSetup(server, {
