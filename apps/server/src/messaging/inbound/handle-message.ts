@@ -17,6 +17,7 @@ import {
   loadTicketView,
   type TicketFound,
 } from '../../modules/tickets';
+import { findRatingReply } from '../bots';
 import { enqueueOutbox } from '../outbound/outbox';
 import type { InboundMessage } from '../providers/port';
 import { afterInboundStored } from './after-inbound-stored';
@@ -49,9 +50,12 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
       ? await upsertContactWithEvent(env, { number: m.senderId, profileName: m.pushName, lid: m.senderLid })
       : chat;
   const key = { contactId: chat.id, whatsappId, isGroup: m.isGroup };
-  const found = m.fromMe
-    ? await findOrCreateTicketQuietly(tx, key)
-    : await findOrCreateTicketForCustomer(tx, key);
+  // A reply to a pending rating is stored in the closed ticket without reopening it (server-behaviour 7.6).
+  const rating = m.fromMe || m.isGroup ? undefined : await findRatingReply(tx, key, content.body);
+  const found =
+    m.fromMe || rating
+      ? await findOrCreateTicketQuietly(tx, key)
+      : await findOrCreateTicketForCustomer(tx, key);
   const quoted = m.quotedWid ? await findMessageByWid(tx, whatsappId, m.quotedWid) : undefined;
   const message = await insertMessage(tx, {
     wid: m.wid,
@@ -77,7 +81,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, chat, message, quoted ? undefined : sender);
-  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message);
+  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, rating);
 }
 
 /** The chat's contact: the person, or the group (server-behaviour 7.2 steps 3–4). */
