@@ -3,9 +3,9 @@
 // chatbot of the tickets issue; this file checks the tree the chatbot will read, as stored.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, login, waitForText } from './support/app';
+import { horizontalOverflow, login, socketConnected, waitForText } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
-import { createCompanyWithAdmin, sql, unique } from './support/db';
+import { createCompanyWithAdmin, createUser, sql, unique } from './support/db';
 import { t } from './support/i18n';
 
 const browser = useBrowser();
@@ -156,6 +156,74 @@ describe('tags', () => {
     );
     expect(stored?.color).toBe('#E91E63');
     await expectNoSidewaysScroll(page);
+  });
+
+  it('loads the next page when scrolled to the bottom and searches lower-cased from page 1', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    await sql(
+      `insert into tags (company_id, name, color)
+       select $1, 'Tag ' || lpad(n::text, 2, '0'), '#4CAF50' from generate_series(1, 25) n`,
+      [company.id],
+    );
+    const page = await browser.newPage({ width: 1920, height: 1080 });
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/tags') searches.push(url.search);
+    });
+    await login(page, admin.email, admin.password);
+    await page.goto(appUrl('/tags'));
+    const list = page.getByTestId('tag-list');
+    const rows = list.getByTestId('tag-row');
+    await rows.first().waitFor();
+    // 20 a page: the 25 tags arrive in two pages, by scrolling or because the first does not fill the box.
+    await list.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => rows.count()).toBe(25);
+    expect(searches.filter((search) => search.includes('pageNumber=2'))).toHaveLength(1);
+
+    await page.locator('input[name="searchParam"]').pressSequentially('TAG 2', { delay: 60 });
+    await expect.poll(() => rows.count()).toBe(6);
+    expect(searches.at(-1)).toContain('searchParam=tag+2');
+    expect(searches.at(-1)).toContain('pageNumber=1');
+    // Debounced: one request for the whole text, not one per key.
+    expect(searches.filter((search) => search.includes('searchParam=t'))).toHaveLength(1);
+  });
+
+  it('shows tags and queues created elsewhere without a reload', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    // Another user: a second login of the same user would sign the first one out.
+    const colleague = await createUser({ companyId: company.id, profile: 'admin' });
+    const watcher = await browser.newPage();
+    const connected = socketConnected(watcher);
+    await login(watcher, admin.email, admin.password);
+    await connected;
+    await watcher.goto(appUrl('/tags'));
+    await waitForText(watcher, t('en', 'tags:empty'));
+
+    const other = await browser.newPage();
+    await login(other, colleague.email, colleague.password);
+    const post = (path: string, body: unknown) =>
+      other.evaluate(
+        async ([path, body]) => {
+          const response = await fetch(path as string, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Authorization: `Bearer ${localStorage.getItem('token')}`,
+            },
+            body: JSON.stringify(body),
+          });
+          return response.status;
+        },
+        [path, body] as const,
+      );
+    expect(await post('/tags', { name: 'Live tag', color: '#FF9800' })).toBe(200);
+    await watcher.getByTestId('tag-chip').filter({ hasText: 'Live tag' }).waitFor();
+
+    await watcher.getByTestId('drawer-item-queues').click();
+    await waitForText(watcher, t('en', 'queues:empty'));
+    expect(await post('/queue', { name: 'Live queue', color: '#795548' })).toBe(200);
+    await watcher.getByTestId('queue-row').filter({ hasText: 'Live queue' }).waitFor();
   });
 });
 
