@@ -2,9 +2,10 @@ import { getSetting } from '../../modules/settings';
 import { presentContact } from '../../modules/contacts/contacts.presenter';
 import { upsertContact } from '../../modules/contacts/contact-upsert';
 import { emitMessageCreated } from '../../modules/messages/messages.events';
-import { loadMessageView } from '../../modules/messages/messages.presenter';
+import { presentUnquotedMessage } from '../../modules/messages/messages.presenter';
 import { insertMessage, touchTicketWithMessage } from '../../modules/messages/messages.repository';
-import { emitTicketUpdate, findOrCreateTicketForCustomer, loadTicketView } from '../../modules/tickets';
+import { emitTicketUpdate, findOrCreateTicketForCustomer } from '../../modules/tickets';
+import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
 import { enqueueOutbox } from '../outbound/outbox';
 import { localParts } from '../outbound/render-template';
 import { storeOutgoing } from '../outbound/store-outgoing';
@@ -45,9 +46,8 @@ export async function handleCall(
   });
   if (!log) throw new Error('call log not stored');
   const ticket = await touchTicketWithMessage(tx, found.ticket.id, log, { countUnread: false });
-  // One connection per transaction: queries run one after the other.
-  const logView = await loadMessageView(tx, env.outbound.storage, log.id);
-  const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, ticket.id);
+  const logView = presentUnquotedMessage(env.outbound.storage, log, contact);
+  const ticketView = presentTicketRow(ticket, contact, ctx.config.frontendUrl);
   const contactView = presentContact(contact, ctx.config.frontendUrl);
   const companyId = tx.companyId;
   env.defer(() => {

@@ -14,9 +14,9 @@ import {
   emitTicketUpdate,
   findOrCreateTicketForCustomer,
   findOrCreateTicketQuietly,
-  loadTicketView,
   type TicketFound,
 } from '../../modules/tickets';
+import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
 import { findRatingReply } from '../bots';
 import { enqueueOutbox } from '../outbound/outbox';
 import type { InboundMessage } from '../providers/port';
@@ -80,7 +80,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     env.defer(() => env.outbound.kick(whatsappId));
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
-  await emitStored(env, found, chat, message, quoted ? undefined : sender);
+  await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);
   if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, rating);
 }
 
@@ -117,6 +117,7 @@ async function upsertContactWithEvent(
 async function emitStored(
   env: InboundEnv,
   found: TicketFound,
+  touched: Awaited<ReturnType<typeof touchTicketWithMessage>>,
   contact: ContactRow,
   row: MessageRow,
   /** The sender, when the message quotes nothing and can be presented without a query. */
@@ -126,7 +127,7 @@ async function emitStored(
   const message = sender
     ? presentUnquotedMessage(env.outbound.storage, row, sender)
     : await loadMessageView(tx, env.outbound.storage, row.id);
-  const ticket = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
+  const ticket = presentTicketRow(touched, contact, ctx.config.frontendUrl);
   const contactView = presentContact(contact, ctx.config.frontendUrl);
   const companyId = tx.companyId;
   env.defer(() => {

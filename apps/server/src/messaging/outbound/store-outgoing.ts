@@ -5,13 +5,14 @@ import type { TenantTx } from '../../platform/tenancy';
 import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import { presentContact } from '../../modules/contacts/contacts.presenter';
 import { emitMessageCreated } from '../../modules/messages/messages.events';
-import { loadMessageViews } from '../../modules/messages/messages.presenter';
+import { loadMessageViews, presentUnquotedMessage } from '../../modules/messages/messages.presenter';
 import {
   insertMessage,
   touchTicketWithMessage,
   type MessageRow,
 } from '../../modules/messages/messages.repository';
-import { emitTicketUpdate, loadTicketView, type TicketRow } from '../../modules/tickets';
+import { emitTicketUpdate, type TicketRow } from '../../modules/tickets';
+import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
 import { chatIdOfContact, lockChat } from '../inbound/chat-key';
 import { enqueueOutbox } from './outbox';
 import type { OutgoingMedia } from './outbox-tasks';
@@ -96,13 +97,16 @@ export async function storeOutgoing(
     });
   }
   const last = messages.at(-1);
-  const updated = last ? await touchTicketWithMessage(tx, ticket.id, last, { countUnread: false }) : ticket;
-  const views = await loadMessageViews(
-    tx,
-    env.storage,
-    messages.map((m) => m.id),
-  );
-  const ticketView = await loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
+  if (!last) throw new Error('nothing to send');
+  const touched = await touchTicketWithMessage(tx, ticket.id, last, { countUnread: false });
+  const views = input.quotedMsgId
+    ? await loadMessageViews(
+        tx,
+        env.storage,
+        messages.map((m) => m.id),
+      )
+    : messages.map((m) => presentUnquotedMessage(env.storage, m, contact));
+  const ticketView = presentTicketRow(touched, contact, env.ctx.config.frontendUrl);
   const contactView = presentContact(contact, env.ctx.config.frontendUrl);
   const defer = input.defer ?? ((fn) => tx.afterCommit(fn));
   defer(() => {
@@ -116,5 +120,5 @@ export async function storeOutgoing(
     emitTicketUpdate(env.ctx.realtime, tx.companyId, ticketView);
     env.kick(whatsappId);
   });
-  return { messages, ticket: updated };
+  return { messages, ticket: touched };
 }

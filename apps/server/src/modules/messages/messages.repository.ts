@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { MessagesTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
+import { ticketRefs } from '../tickets/tickets.presenter';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId'>;
@@ -35,7 +36,10 @@ export function findMessage(tx: TenantTx, id: number): Promise<MessageRow | unde
   return tx.selectFrom('messages').where('id', '=', id).selectAll().executeTakeFirst();
 }
 
-/** Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3). */
+/**
+ * Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3); answers
+ * the ticket with what its answer shape needs, in the same round trip.
+ */
 export async function touchTicketWithMessage(
   tx: TenantTx,
   ticketId: number,
@@ -52,6 +56,7 @@ export async function touchTicketWithMessage(
     }))
     .where('id', '=', ticketId)
     .returningAll()
+    .returning((eb) => ticketRefs(eb))
     .executeTakeFirstOrThrow();
 }
 

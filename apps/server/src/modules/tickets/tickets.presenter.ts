@@ -1,11 +1,94 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { ExpressionBuilder } from 'kysely';
 import type { TicketView } from '@zapdesk/contracts';
+import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
-import { presentContact } from '../contacts/contacts.presenter';
+import { presentContact, type ContactRow } from '../contacts/contacts.presenter';
+import type { TicketRow } from './tickets.repository';
+
+/** What a ticket answer needs beyond the ticket and contact rows. */
+export interface TicketRefs {
+  userName: string | null;
+  queueName: string | null;
+  queueColor: string | null;
+  whatsappName: string | null;
+  tags: Array<{ id: number; name: string; color: string }>;
+}
+
+/**
+ * The ticket's references as correlated subqueries, usable in a select or an update's `returning` (composite
+ * foreign keys keep every referenced row in the ticket's company).
+ */
+export function ticketRefs(eb: ExpressionBuilder<Database, 'tickets'>) {
+  return [
+    eb.selectFrom('users').whereRef('users.id', '=', 'tickets.userId').select('users.name').as('userName'),
+    eb
+      .selectFrom('queues')
+      .whereRef('queues.id', '=', 'tickets.queueId')
+      .select('queues.name')
+      .as('queueName'),
+    eb
+      .selectFrom('queues')
+      .whereRef('queues.id', '=', 'tickets.queueId')
+      .select('queues.color')
+      .as('queueColor'),
+    eb
+      .selectFrom('whatsapps')
+      .whereRef('whatsapps.id', '=', 'tickets.whatsappId')
+      .select('whatsapps.name')
+      .as('whatsappName'),
+    jsonArrayFrom(
+      eb
+        .selectFrom('ticketTags')
+        .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
+        .whereRef('ticketTags.ticketId', '=', 'tickets.id')
+        .select(['tags.id', 'tags.name', 'tags.color'])
+        .orderBy('tags.name'),
+    ).as('tags'),
+  ] as const;
+}
+
+/** The ticket answer of server-behaviour 4.3 / 5.2 from rows the caller holds. */
+export function presentTicketRow(
+  t: TicketRow & TicketRefs,
+  contact: ContactRow,
+  frontendUrl: string,
+): TicketView {
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status,
+    contactId: t.contactId,
+    contact: presentContact(contact, frontendUrl),
+    userId: t.userId,
+    user: t.userId !== null && t.userName !== null ? { id: t.userId, name: t.userName } : null,
+    queueId: t.queueId,
+    queue:
+      t.queueId !== null && t.queueName !== null && t.queueColor !== null
+        ? { id: t.queueId, name: t.queueName, color: t.queueColor }
+        : null,
+    whatsappId: t.whatsappId,
+    whatsapp:
+      t.whatsappId !== null && t.whatsappName !== null ? { id: t.whatsappId, name: t.whatsappName } : null,
+    tags: t.tags,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    queueOptionId: t.queueOptionId,
+    lastMessage: t.lastMessage,
+    fromMe: t.fromMe,
+    unreadMessages: t.unreadMessages,
+    useIntegration: t.useIntegration,
+    integrationId: t.integrationId,
+    promptId: t.promptId,
+    code: t.code,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
 
 /**
  * Ticket answers with contact, queue {id,name,color}, user {id,name}, tags and whatsapp {id,name}
- * (server-behaviour 4.3, 5.2): one query however many tickets.
+ * (server-behaviour 4.3, 5.2): two queries however many tickets.
  */
 export async function loadTicketViews(
   tx: TenantTx,
@@ -14,92 +97,22 @@ export async function loadTicketViews(
 ): Promise<Map<number, TicketView>> {
   const views = new Map<number, TicketView>();
   if (ids.length === 0) return views;
-  // Composite foreign keys keep every joined row in the ticket's company.
   const rows = await tx
     .selectFrom('tickets')
-    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
-    .leftJoin('users', 'users.id', 'tickets.userId')
-    .leftJoin('queues', 'queues.id', 'tickets.queueId')
-    .leftJoin('whatsapps', 'whatsapps.id', 'tickets.whatsappId')
     .where('tickets.id', 'in', ids)
     .selectAll('tickets')
-    .select([
-      'contacts.name as contactName',
-      'contacts.number as contactNumber',
-      'contacts.email as contactEmail',
-      'contacts.profilePicUrl as contactPicture',
-      'contacts.isGroup as contactIsGroup',
-      'contacts.whatsappId as contactWhatsappId',
-      'contacts.lid as contactLid',
-      'contacts.nameEditedByUser as contactNameEdited',
-      'contacts.pictureUpdatedAt as contactPictureAt',
-      'contacts.createdAt as contactCreatedAt',
-      'contacts.updatedAt as contactUpdatedAt',
-      'users.name as userName',
-      'queues.name as queueName',
-      'queues.color as queueColor',
-      'whatsapps.name as whatsappName',
-    ])
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('ticketTags')
-          .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
-          .whereRef('ticketTags.ticketId', '=', 'tickets.id')
-          .select(['tags.id', 'tags.name', 'tags.color'])
-          .orderBy('tags.name'),
-      ).as('tags'),
-    )
+    .select((eb) => ticketRefs(eb))
     .execute();
-  for (const t of rows) {
-    const contact = presentContact(
-      {
-        id: t.contactId,
-        companyId: t.companyId,
-        name: t.contactName,
-        number: t.contactNumber,
-        email: t.contactEmail,
-        profilePicUrl: t.contactPicture,
-        isGroup: t.contactIsGroup,
-        whatsappId: t.contactWhatsappId,
-        lid: t.contactLid,
-        nameEditedByUser: t.contactNameEdited,
-        pictureUpdatedAt: t.contactPictureAt,
-        createdAt: t.contactCreatedAt,
-        updatedAt: t.contactUpdatedAt,
-      },
-      frontendUrl,
-    );
-    views.set(t.id, {
-      id: t.id,
-      uuid: t.uuid,
-      status: t.status,
-      contactId: t.contactId,
-      contact,
-      userId: t.userId,
-      user: t.userId !== null && t.userName !== null ? { id: t.userId, name: t.userName } : null,
-      queueId: t.queueId,
-      queue:
-        t.queueId !== null && t.queueName !== null && t.queueColor !== null
-          ? { id: t.queueId, name: t.queueName, color: t.queueColor }
-          : null,
-      whatsappId: t.whatsappId,
-      whatsapp:
-        t.whatsappId !== null && t.whatsappName !== null ? { id: t.whatsappId, name: t.whatsappName } : null,
-      tags: t.tags,
-      isGroup: t.isGroup,
-      chatbot: t.chatbot,
-      queueOptionId: t.queueOptionId,
-      lastMessage: t.lastMessage,
-      fromMe: t.fromMe,
-      unreadMessages: t.unreadMessages,
-      useIntegration: t.useIntegration,
-      integrationId: t.integrationId,
-      promptId: t.promptId,
-      code: t.code,
-      createdAt: t.createdAt.toISOString(),
-      updatedAt: t.updatedAt.toISOString(),
-    });
+  if (rows.length === 0) return views;
+  const contacts = await tx
+    .selectFrom('contacts')
+    .where('contacts.id', 'in', [...new Set(rows.map((t) => t.contactId))])
+    .selectAll()
+    .execute();
+  const contactById = new Map(contacts.map((c) => [c.id, c]));
+  for (const row of rows) {
+    const contact = contactById.get(row.contactId);
+    if (contact) views.set(row.id, presentTicketRow(row, contact, frontendUrl));
   }
   return views;
 }
