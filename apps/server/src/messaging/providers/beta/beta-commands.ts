@@ -37,7 +37,7 @@ export class BetaCommands {
     };
     try {
       const sent = await socket.sendMessage(jid, content, options);
-      if (sent?.key) this.env.inbound.noteSent(sent.key);
+      if (sent) this.env.inbound.noteSent(sent);
       return { wid: sent?.key.id ?? messageId };
     } catch (error) {
       throw toProviderError(error, 'send');

@@ -51,6 +51,18 @@ describe('beta session: commands', () => {
     expect(h.events.filter((e) => e.type === 'message.received')).toEqual([]);
   });
 
+  it("answers baileys' retry requests with the content of what we sent", async () => {
+    const h = betaHarness();
+    const socket = await h.connect();
+    const { wid } = await h.session.send({ to: CUSTOMER, text: 'de novo, por favor' }, 'retry-1');
+    expect(await socket.options.getMessage({ remoteJid: customerJid, fromMe: true, id: wid })).toEqual({
+      conversation: 'de novo, por favor',
+    });
+    expect(
+      await socket.options.getMessage({ remoteJid: customerJid, fromMe: true, id: 'UNKNOWN' }),
+    ).toBeUndefined();
+  });
+
   it('sends images and videos with captions, audio, voice notes as ogg/opus and documents with their name', async () => {
     const h = betaHarness();
     const socket = await h.connect();

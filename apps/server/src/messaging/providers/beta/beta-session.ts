@@ -188,7 +188,11 @@ export class BetaSession implements ProviderSession {
     const epoch = this.#epoch;
     let socket: BetaSocket;
     try {
-      socket = this.deps.createSocket({ auth: auth.state, logger: this.#logger });
+      socket = this.deps.createSocket({
+        auth: auth.state,
+        logger: this.#logger,
+        getMessage: async (key) => (key.id ? this.#inbound.contentOf(key.id) : undefined),
+      });
     } catch (error) {
       this.#warn(error, 'socket could not be created');
       this.#serial(epoch, () => this.#reconnectLater('socket not created'));

@@ -3,6 +3,7 @@ import {
   type Contact,
   type WACallEvent,
   type WAMessage,
+  type WAMessageContent,
   type WAMessageKey,
 } from 'baileys';
 import type { ProviderEvent } from '../port';
@@ -26,6 +27,7 @@ export class InboundEvents {
   /** Ids this session sent: their echo is not news. */
   readonly #sent = new BoundedMap<string, true>(5_000);
   readonly #keys = new BoundedMap<string, WAMessageKey>(5_000);
+  readonly #contents = new BoundedMap<string, WAMessageContent>(1_000);
   readonly #callers = new BoundedMap<string, string>(500);
   readonly #mapped = new BoundedMap<string, true>(20_000);
 
@@ -36,8 +38,17 @@ export class InboundEvents {
     this.#sent.set(wid, true);
   }
 
-  noteSent(key: WAMessageKey): void {
-    if (key.id) this.#keys.set(key.id, key);
+  /** Keeps what we sent for a while: WhatsApp asks for it again when a recipient's device failed to decrypt it. */
+  noteSent(message: WAMessage): void {
+    const id = message.key.id;
+    if (!id) return;
+    this.#keys.set(id, message.key);
+    if (message.message) this.#contents.set(id, message.message);
+  }
+
+  /** Our recent message, for baileys' `getMessage` (retry requests). */
+  contentOf(wid: string): WAMessageContent | undefined {
+    return this.#contents.get(wid);
   }
 
   /** The full key of a recent message (its LID chat or group participant), for receipts and deletes. */

@@ -6,6 +6,7 @@ import makeWASocket, {
   type BaileysEventMap,
   type Contact,
   type MiscMessageGenerationOptions,
+  type WAMessageContent,
   type WAMessage,
   type WAMessageKey,
   type WAVersion,
@@ -40,6 +41,8 @@ export interface BetaSocket {
 export interface SocketOptions {
   auth: AuthenticationState;
   logger: BaileysLogger;
+  /** A message we sent, when WhatsApp asks to send it again (a recipient's device could not decrypt it). */
+  getMessage(key: WAMessageKey): Promise<WAMessageContent | undefined>;
 }
 
 /** Opens one connection attempt (one socket). */
@@ -60,10 +63,11 @@ export function baileysSocketFactory(
   version: WAVersion | undefined,
   overrides: { waWebSocketUrl?: string } = {},
 ): SocketFactory {
-  return ({ auth, logger }) =>
+  return ({ auth, logger, getMessage }) =>
     makeWASocket({
       auth,
       logger,
+      getMessage,
       ...(version ? { version } : {}),
       ...overrides,
       browser: Browsers.ubuntu('Zapdesk'),
