@@ -125,7 +125,7 @@ export function ConnectionDialog({
             <ConnectionFormFields
               control={form.control}
               editing={editing}
-              credentialsConfigured={stored.data?.credentialsConfigured ?? false}
+              credentialsConfigured={stored.data?.provider === 'cloud' && stored.data.credentialsConfigured}
               options={{
                 providers,
                 queues: queues.data ?? [],
