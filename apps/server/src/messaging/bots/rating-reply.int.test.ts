@@ -55,6 +55,29 @@ describe('the rating reply', () => {
     expect((await c.rows()).filter((m) => !m.fromMe).map((m) => m.body)).toEqual(['oi', ' 3 ']);
   });
 
+  it('answers the rating an agent asked for by closing the ticket through the API', async () => {
+    const bot = await botSetup(server, {
+      connection: { ratingMessage: 'Como foi, {{firstName}}?', complationMessage: 'Até logo!' },
+      settings: { userRating: 'enabled' },
+    });
+    const c = bot.customer();
+    await c.say('oi');
+    const ticket = await c.ticket();
+    const put = (body: object) => server.call('PUT', `/tickets/${ticket.id}`, { token: bot.token, body });
+    expect((await put({ status: 'open', userId: bot.admin.id })).status).toBe(200);
+    expect((await put({ status: 'closed' })).status).toBe(200);
+    const asked = `Como foi, Beatriz?\n\n${RATING_PROMPT}`;
+    expect(await c.received(1)).toEqual([asked]);
+
+    expect(await c.say('2')).toEqual([asked, 'Até logo!']);
+    expect(await c.received(2)).toEqual([asked, 'Até logo!']);
+    expect(await c.ticket()).toMatchObject({ status: 'closed' });
+    const rows = await bot.run((tx) =>
+      tx.selectFrom('userRatings').where('ticketId', '=', ticket.id).selectAll().execute(),
+    );
+    expect(rows).toEqual([expect.objectContaining({ rate: 2, userId: bot.admin.id })]);
+  });
+
   it('asks again twice, then a third invalid reply abandons the rating and reopens the ticket', async () => {
     const { c, ticket, ratings } = await ratedConversation();
     expect(await c.say('5')).toEqual([prompt]);
