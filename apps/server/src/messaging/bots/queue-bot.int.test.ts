@@ -99,6 +99,22 @@ describe('the main menu', () => {
     }
   });
 
+  it('greets once per cycle on a connection without queues', async () => {
+    const bot = await botSetup(server, {
+      connection: { greetingMessage: 'Olá, {{firstName}}! Já respondemos.' },
+    });
+    const c = bot.customer('Zé');
+    expect(await c.say('oi')).toEqual(['Olá, Zé! Já respondemos.']);
+    expect(await c.say('alô')).toEqual(['Olá, Zé! Já respondemos.']);
+    const ticket = await c.ticket();
+    await bot.run((tx) =>
+      tx.updateTable('tickets').set({ status: 'closed' }).where('id', '=', ticket.id).execute(),
+    );
+    expect(await c.say('voltei')).toEqual(['Olá, Zé! Já respondemos.', 'Olá, Zé! Já respondemos.']);
+    expect(await c.received(2)).toHaveLength(2);
+    expect(await c.cycles(ticket.id)).toHaveLength(2);
+  });
+
   it('goes silent after maxUseBotQueues menus without a valid choice', async () => {
     const bot = await botSetup(server, { connection: { greetingMessage: 'Menu', maxUseBotQueues: 2 } });
     await bot.addQueue({ name: 'A' });
