@@ -21,4 +21,6 @@ export const namespaces: Namespace[] = [
   'companies',
   'plans',
   'helps',
+  'tickets',
+  'messages',
 ];

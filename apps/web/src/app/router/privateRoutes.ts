@@ -39,6 +39,10 @@ const SimulatorPage = lazy(() =>
   import('../../features/simulator/pages/SimulatorPage').then((m) => ({ default: m.SimulatorPage })),
 );
 
+const TicketsPage = lazy(() =>
+  import('../../features/tickets/pages/TicketsPage').then((m) => ({ default: m.TicketsPage })),
+);
+
 const UsersPage = lazy(() =>
   import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
 );
@@ -52,7 +56,7 @@ const HelpsPage = lazy(() =>
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin' },
-  { path: '/tickets/:ticketId?', page: 'tickets' },
+  { path: '/tickets/:ticketId?', page: 'tickets', component: TicketsPage },
   { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
   { path: '/todolist', page: 'todolist', component: TodoListPage },

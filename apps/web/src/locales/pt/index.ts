@@ -15,6 +15,8 @@ import settings from './settings.json';
 import companies from './companies.json';
 import plans from './plans.json';
 import helps from './helps.json';
+import tickets from './tickets.json';
+import messages from './messages.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -35,4 +37,6 @@ export const resources = {
   companies,
   plans,
   helps,
+  tickets,
+  messages,
 };

@@ -1,0 +1,28 @@
+import type { MessageView } from '@zapdesk/contracts';
+import { isSameDay, parseISO } from 'date-fns';
+
+export type MessageRow =
+  | { kind: 'day'; key: string; date: Date }
+  | { kind: 'ticketChange'; key: string }
+  | { kind: 'message'; key: string; message: MessageView };
+
+/**
+ * The rows of the message list, oldest first: a day separator before the first message of each day and a
+ * marker between adjacent messages of different tickets (spec 1 section 2).
+ */
+export function groupMessages(messages: readonly MessageView[]): MessageRow[] {
+  const rows: MessageRow[] = [];
+  let previous: MessageView | undefined;
+  for (const message of messages) {
+    const date = parseISO(message.createdAt);
+    if (!previous || !isSameDay(parseISO(previous.createdAt), date)) {
+      rows.push({ kind: 'day', key: `day-${message.id}`, date });
+    }
+    if (previous && previous.ticketId !== message.ticketId) {
+      rows.push({ kind: 'ticketChange', key: `ticket-${message.id}` });
+    }
+    rows.push({ kind: 'message', key: `message-${message.id}`, message });
+    previous = message;
+  }
+  return rows;
+}

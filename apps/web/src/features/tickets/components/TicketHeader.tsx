@@ -1,0 +1,42 @@
+import type { TicketDetailView } from '@zapdesk/contracts';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { TicketActions } from './TicketActions';
+
+/** Contact name and number, who holds the ticket, and its actions. */
+export function TicketHeader({ ticket }: { ticket: TicketDetailView }) {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, borderBottom: 1, borderColor: 'divider' }}
+      data-testid="ticket-header"
+      data-status={ticket.status}
+    >
+      <IconButton
+        onClick={() => void navigate('/tickets')}
+        aria-label={t('actions.back')}
+        sx={{ display: { md: 'none' } }}
+      >
+        <ArrowBack />
+      </IconButton>
+      <Avatar src={ticket.contact.profilePicUrl} alt={ticket.contact.name} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography noWrap sx={{ fontWeight: 500 }} data-testid="ticket-header-name">
+          {ticket.contact.name}
+        </Typography>
+        <Typography noWrap variant="body2" color="text.secondary">
+          {ticket.contact.number}
+          {ticket.user && ` · ${t('header.assignedTo', { name: ticket.user.name })}`}
+          {ticket.queue && ` · ${ticket.queue.name}`}
+        </Typography>
+      </Box>
+      <TicketActions ticket={ticket} />
+    </Box>
+  );
+}

@@ -1,0 +1,91 @@
+import type { TicketView } from '@zapdesk/contracts';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { format, isSameDay, parseISO } from 'date-fns';
+import { useTranslation } from 'react-i18next';
+import { shortName } from '../format';
+
+interface TicketRowProps {
+  ticket: TicketView;
+  selected: boolean;
+  accepting: boolean;
+  onOpen: (ticket: TicketView) => void;
+  onAccept: (ticket: TicketView) => void;
+}
+
+function rowTime(value: string): string {
+  const date = parseISO(value);
+  return isSameDay(date, new Date()) ? format(date, 'HH:mm') : format(date, 'dd/MM/yyyy');
+}
+
+/** One ticket: queue colour bar, contact, last message, time, unread count; pending ones only accept. */
+export function TicketRow({ ticket, selected, accepting, onOpen, onAccept }: TicketRowProps) {
+  const { t } = useTranslation('tickets');
+  const narrow = useMediaQuery('(max-width:600px)');
+  const pending = ticket.status === 'pending';
+  const name = narrow ? shortName(ticket.contact.name) : ticket.contact.name;
+  return (
+    <ListItemButton
+      data-testid="ticket-row"
+      data-ticket-id={ticket.id}
+      data-status={ticket.status}
+      selected={selected}
+      // A pending ticket is opened by accepting it, never by a click (spec 1 section 4).
+      onClick={pending ? undefined : () => onOpen(ticket)}
+      disableRipple={pending}
+      sx={{ height: '100%', gap: 1.5, pl: 0, cursor: pending ? 'default' : 'pointer' }}
+    >
+      <Box
+        sx={{ alignSelf: 'stretch', width: 6, flexShrink: 0, bgcolor: ticket.queue?.color ?? 'grey.400' }}
+        title={ticket.queue?.name ?? t('list.noQueue')}
+      />
+      <Avatar src={ticket.contact.profilePicUrl} alt={ticket.contact.name} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
+          <Typography noWrap sx={{ flex: 1, fontWeight: 500 }} data-testid="ticket-contact">
+            {name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            {rowTime(ticket.updatedAt)}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Typography
+            noWrap
+            variant="body2"
+            color="text.secondary"
+            sx={{ flex: 1 }}
+            data-testid="ticket-last"
+          >
+            {ticket.lastMessage}
+          </Typography>
+          {ticket.unreadMessages > 0 && (
+            <Badge
+              color="success"
+              badgeContent={ticket.unreadMessages}
+              max={999}
+              data-testid="ticket-unread"
+              sx={{ mr: 1.5 }}
+            />
+          )}
+          {pending && (
+            <Button
+              size="small"
+              variant="contained"
+              loading={accepting}
+              onClick={() => onAccept(ticket)}
+              data-testid="ticket-accept"
+            >
+              {t('actions.accept')}
+            </Button>
+          )}
+        </Box>
+      </Box>
+    </ListItemButton>
+  );
+}

@@ -1,0 +1,158 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { TicketView } from '@zapdesk/contracts';
+import { clientEvents } from '@zapdesk/contracts';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRealtime } from '../../../lib/socket/RealtimeContext';
+import { useCurrentUser } from '../../auth/sessionContext';
+import { useDebouncedValue } from '../../tags/list/useDebouncedValue';
+import { useTicketList, useUpdateTicket } from '../api';
+import { flattenTickets, type TicketListFilter } from '../cache';
+import { TicketFilters } from './TicketFilters';
+import { TicketList } from './TicketList';
+
+type MainTab = 'open' | 'closed' | 'search';
+type OpenTab = 'open' | 'pending';
+
+const ROOMS = ['open', 'pending', 'closed'] as const;
+
+function TabLabel({ label, count }: { label: string; count: number }) {
+  return (
+    <Badge color="secondary" badgeContent={count} max={99} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+      {label}
+    </Badge>
+  );
+}
+
+/** The ticket manager of spec 1 section 2: Open (Assigned, Pending), Resolved and Search tabs with filters. */
+export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const realtime = useRealtime();
+  const [tab, setTab] = useState<MainTab>('open');
+  const [openTab, setOpenTab] = useState<OpenTab>('open');
+  const [showAll, setShowAll] = useState(false);
+  const [queueIds, setQueueIds] = useState<number[]>([]);
+  const [tags, setTags] = useState<number[]>([]);
+  const [search, setSearch] = useState('');
+  const searchParam = useDebouncedValue(search.trim());
+  const accept = useUpdateTicket();
+  const admin = me.profile === 'admin';
+
+  useEffect(() => {
+    if (!realtime) return;
+    const leaves = ROOMS.map((status) => realtime.join(clientEvents.joinTickets, status));
+    return () => leaves.forEach((leave) => leave());
+  }, [realtime]);
+
+  const base = useMemo(
+    () => ({ showAll: admin && showAll, queueIds, tags }),
+    [admin, showAll, queueIds, tags],
+  );
+  const assignedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'open' }), [base]);
+  const pendingFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'pending' }), [base]);
+  const closedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'closed' }), [base]);
+  const searchFilter = useMemo<TicketListFilter>(() => ({ ...base, searchParam }), [base, searchParam]);
+
+  const assigned = flattenTickets(useTicketList(assignedFilter).data);
+  const pending = flattenTickets(useTicketList(pendingFilter).data);
+  const unreadAssigned = assigned.filter((ticket) => ticket.unreadMessages > 0).length;
+
+  const filter =
+    tab === 'closed'
+      ? closedFilter
+      : tab === 'search'
+        ? searchFilter
+        : openTab === 'open'
+          ? assignedFilter
+          : pendingFilter;
+
+  const onOpen = (ticket: TicketView) => void navigate(`/tickets/${ticket.uuid}`);
+  const onAccept = (ticket: TicketView) =>
+    accept.mutate(
+      { id: ticket.id, body: { status: 'open', userId: me.id } },
+      { onSuccess: () => void navigate(`/tickets/${ticket.uuid}`) },
+    );
+
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, overflow: 'hidden' }}
+      data-testid="tickets-manager"
+    >
+      <Tabs value={tab} onChange={(_e, value: MainTab) => setTab(value)} variant="fullWidth">
+        <Tab value="open" label={t('tabs.open')} data-testid="tab-open" />
+        <Tab value="closed" label={t('tabs.closed')} data-testid="tab-closed" />
+        <Tab value="search" label={t('tabs.search')} data-testid="tab-search" />
+      </Tabs>
+      {tab === 'search' && (
+        <Box sx={{ px: 1, pt: 1 }}>
+          <TextField
+            fullWidth
+            size="small"
+            name="searchParam"
+            placeholder={t('search.placeholder')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Box>
+      )}
+      <Box sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
+        {tab === 'open' && (
+          <Tabs
+            value={openTab}
+            onChange={(_e, value: OpenTab) => setOpenTab(value)}
+            sx={{ flex: 1 }}
+            variant="fullWidth"
+          >
+            <Tab
+              value="open"
+              label={<TabLabel label={t('tabs.assigned')} count={unreadAssigned} />}
+              data-testid="tab-assigned"
+            />
+            <Tab
+              value="pending"
+              label={<TabLabel label={t('tabs.pending')} count={pending.length} />}
+              data-testid="tab-pending"
+            />
+          </Tabs>
+        )}
+        {admin && (
+          <FormControlLabel
+            sx={{ ml: 'auto' }}
+            control={
+              <Switch
+                size="small"
+                checked={showAll}
+                onChange={(event) => setShowAll(event.target.checked)}
+                name="showAll"
+                data-testid="show-all"
+              />
+            }
+            label={t('filters.showAll')}
+          />
+        )}
+      </Box>
+      <Box sx={{ pt: 1 }}>
+        <TicketFilters queueIds={queueIds} tags={tags} onQueues={setQueueIds} onTags={setTags} />
+      </Box>
+      <TicketList
+        key={tab === 'open' ? openTab : tab}
+        filter={filter}
+        selectedUuid={selectedUuid}
+        acceptingId={accept.isPending ? (accept.variables?.id ?? null) : null}
+        onOpen={onOpen}
+        onAccept={onAccept}
+      />
+    </Paper>
+  );
+}
