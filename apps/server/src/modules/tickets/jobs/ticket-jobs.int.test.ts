@@ -117,6 +117,16 @@ describe('auto-transfer', () => {
     await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(2));
     expect(await c.ticket()).toMatchObject({ queueId: null });
 
+    // A blocked company's tickets wait until it is active again (server-behaviour 1.5).
+    const setActive = (status: boolean) =>
+      server.ctx.scopes.asSystem((tx) =>
+        tx.db.updateTable('companies').set({ status }).where('id', '=', bot.company.id).execute(),
+      );
+    await setActive(false);
+    await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(3));
+    expect(await c.ticket()).toMatchObject({ queueId: null });
+    await setActive(true);
+
     await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(3));
     expect(await c.ticket()).toMatchObject({
       queueId: queue.id,
