@@ -23,6 +23,11 @@ import { QueueSchedulesFields } from './QueueSchedulesFields';
 
 type TabKey = 'data' | 'schedules';
 
+const duplicateField: Partial<Record<string, 'name' | 'color'>> = {
+  ERR_QUEUE_NAME_ALREADY_EXISTS: 'name',
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'color',
+};
+
 function QueueForm({
   queue,
   onCreated,
@@ -56,8 +61,11 @@ function QueueForm({
       try {
         saved = await save.mutateAsync({ id: queue?.id, body: values });
       } catch (error) {
-        if (isApiError(error) && error.code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') {
-          form.setError('color', { message: errorText(error.code) });
+        // The toast says it too; the field shows which input to change.
+        const code = isApiError(error) ? error.code : undefined;
+        const field = code ? duplicateField[code] : undefined;
+        if (code && field) {
+          form.setError(field, { message: errorText(code) });
           setTab('data');
         }
         return;
