@@ -33,7 +33,7 @@ export function QueuesTable({
         <TableRow>
           <TableCell sx={{ ...hideOnPhone, width: 64 }}>{t('table.id')}</TableCell>
           <TableCell>{t('table.name')}</TableCell>
-          <TableCell sx={{ width: { xs: 64, sm: 110 } }}>{t('table.color')}</TableCell>
+          <TableCell sx={{ width: { xs: 64, sm: 150 } }}>{t('table.color')}</TableCell>
           <TableCell sx={{ ...hideOnPhone, width: 80 }}>{t('table.order')}</TableCell>
           <TableCell sx={hideBelowDesktop}>{t('table.greeting')}</TableCell>
           {canEdit && (
