@@ -185,6 +185,67 @@ describe('idempotency and order', () => {
   });
 });
 
+describe('a failing event', () => {
+  it('lets the events before it through, holds the ones after it, and is given up after five attempts', async () => {
+    const { company, connection, phone } = await setup();
+    const first = inboundMessage({ chatId: phone, text: 'before' });
+    const after = inboundMessage({ chatId: phone, text: 'after' });
+    // A payload no handler can read, stored between two good ones of the same chat.
+    const broken = { type: 'contacts.sync', contacts: null };
+    const rows = [
+      [(first as any).message.wid, first],
+      ['broken-1', broken],
+      [(after as any).message.wid, after],
+    ] as const;
+    for (const [eventId, payload] of rows) {
+      await asCompany(server, company.id, (tx) =>
+        tx
+          .insertInto('inboundEvents')
+          .values({
+            companyId: company.id,
+            whatsappId: connection.id,
+            provider: 'simulator',
+            eventId,
+            chatKey: phone,
+            payload: JSON.stringify(payload),
+          })
+          .execute(),
+      );
+    }
+    const chat = { companyId: company.id, whatsappId: connection.id, chatKey: phone };
+    const eventsOf = () =>
+      asCompany(server, company.id, (tx) =>
+        tx
+          .selectFrom('inboundEvents')
+          .where('whatsappId', '=', connection.id)
+          .select(['eventId', 'status', 'attempts', 'lastError'])
+          .orderBy('id')
+          .execute(),
+      );
+
+    server.messaging.inbound.kick(chat);
+    await server.messaging.inbound.idle();
+    expect((await rowsOf(company.id, phone)).messages.map((m) => m.body)).toEqual(['before']);
+    const held = await eventsOf();
+    expect(held.map((e) => [e.status, e.attempts])).toEqual([
+      ['processed', 1],
+      ['received', 1],
+      ['received', 0],
+    ]);
+    expect(held[1]?.lastError).toBeTruthy();
+
+    await asCompany(server, company.id, (tx) =>
+      tx.updateTable('inboundEvents').set({ attempts: 4 }).where('eventId', '=', 'broken-1').execute(),
+    );
+    server.messaging.inbound.kick(chat);
+    await server.messaging.inbound.idle();
+    server.messaging.inbound.kick(chat);
+    await server.messaging.inbound.idle();
+    expect((await eventsOf()).map((e) => e.status)).toEqual(['processed', 'failed', 'processed']);
+    expect((await rowsOf(company.id, phone)).messages.map((m) => m.body)).toEqual(['before', 'after']);
+  });
+});
+
 describe('tickets on inbound messages', () => {
   it('brings a closed ticket back to pending without user or queue, with a new cycle', async () => {
     const { company, admin, connection, phone } = await setup();
