@@ -3,7 +3,14 @@
 // from /simulator, session buttons per status, edit and delete, and what a profile user may not do.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, login, saveScreen, waitForPath, waitForText } from './support/app';
+import {
+  horizontalOverflow,
+  login,
+  recordRequests,
+  saveScreen,
+  waitForPath,
+  waitForText,
+} from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { createCompanyWithAdmin, createUser, sql, unique } from './support/db';
 import { t } from './support/i18n';
@@ -181,6 +188,13 @@ describe('connections and the simulator', () => {
     });
 
     const page = await browser.newPage();
+    const requests = recordRequests(page);
+    const forbidden: string[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 403 && /^\/(whatsapp|simulator|queue|prompt)/.test(path))
+        forbidden.push(path);
+    });
     await login(page, user.email, user.password);
     await page.goto(appUrl('/connections'));
     const connection = row(page, name);
@@ -190,6 +204,9 @@ describe('connections and the simulator', () => {
       expect(await page.getByTestId(testId).count(), testId).toBe(0);
     }
     expect(await page.getByTestId('drawer-item-simulator').count()).toBe(0);
+    // Nothing admin-only is asked for: no refused call that would cost the user a token refresh.
+    expect(requests.filter((r) => r.path.startsWith('/simulator/'))).toEqual([]);
+    expect(forbidden).toEqual([]);
 
     await page.goto(appUrl('/simulator'));
     await waitForPath(page, '/tickets');

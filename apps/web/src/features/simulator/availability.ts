@@ -3,6 +3,7 @@ import { buildPath, MAX_DB_INT, routes } from '@zapdesk/contracts';
 import { isApiError } from '../../lib/api/ApiError';
 import { request } from '../../lib/api/client';
 import { queryClient } from '../../lib/queryClient';
+import { useSession } from '../auth/sessionContext';
 
 export const simulatorKeys = {
   all: ['simulator'] as const,
@@ -29,12 +30,16 @@ export async function probeSimulator(signal?: AbortSignal): Promise<boolean> {
   }
 }
 
-/** The probe, once per session; admins only (the routes answer 403 to everyone else). */
+/**
+ * The probe, once per session, for admins only: the routes answer 403 to everyone else, and a 403 would
+ * cost them a token refresh.
+ */
 export function useSimulatorAvailable(enabled: boolean) {
+  const isAdmin = useSession().user?.profile === 'admin';
   return useQuery({
     queryKey: simulatorKeys.availability(),
     queryFn: ({ signal }) => probeSimulator(signal),
-    enabled,
+    enabled: enabled && isAdmin,
     staleTime: Infinity,
     meta: { silent: true },
   });
