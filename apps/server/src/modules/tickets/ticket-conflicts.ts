@@ -4,19 +4,19 @@ import type { TenantTx } from '../../platform/tenancy';
 
 /**
  * Refuses with 400 ERR_OTHER_OPEN_TICKET (naming the holder, server-behaviour 5.3) when the contact has an open or
- * pending ticket other than `exceptTicketId`, optionally only on one connection.
+ * pending ticket other than `exceptTicketId`, optionally only on one connection; `anyStatus` also counts closed
+ * ones (a connection change cannot take the place of the contact's ticket there).
  */
 export async function refuseOtherOpenTicket(
   tx: TenantTx,
   contactId: number,
-  options: { exceptTicketId?: number; whatsappId?: number } = {},
+  options: { exceptTicketId?: number; whatsappId?: number; anyStatus?: boolean } = {},
 ): Promise<void> {
   let query = tx
     .selectFrom('tickets')
     .leftJoin('users', 'users.id', 'tickets.userId')
     .leftJoin('queues', 'queues.id', 'tickets.queueId')
     .where('tickets.contactId', '=', contactId)
-    .where('tickets.status', 'in', ['open', 'pending'])
     .select([
       'tickets.id',
       'tickets.uuid',
@@ -28,6 +28,7 @@ export async function refuseOtherOpenTicket(
     ])
     .orderBy('tickets.updatedAt', 'desc')
     .limit(1);
+  if (!options.anyStatus) query = query.where('tickets.status', 'in', ['open', 'pending']);
   if (options.exceptTicketId !== undefined) query = query.where('tickets.id', '<>', options.exceptTicketId);
   if (options.whatsappId !== undefined) query = query.where('tickets.whatsappId', '=', options.whatsappId);
   const other = await query.executeTakeFirst();

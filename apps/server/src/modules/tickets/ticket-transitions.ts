@@ -58,8 +58,13 @@ export async function changeTicket(
   if (status === 'pending') userId = null;
   const closing = status === 'closed' && before.status !== 'closed';
   const reopening = before.status === 'closed' && status !== 'closed';
-  if (reopening || whatsappId !== before.whatsappId) {
-    await refuseOtherOpenTicket(tx, before.contactId, { exceptTicketId: before.id });
+  if (reopening) await refuseOtherOpenTicket(tx, before.contactId, { exceptTicketId: before.id });
+  if (whatsappId !== null && whatsappId !== before.whatsappId) {
+    await refuseOtherOpenTicket(tx, before.contactId, {
+      exceptTicketId: before.id,
+      whatsappId,
+      anyStatus: true,
+    });
   }
   const agentTook = userId !== null && userId !== before.userId;
   const resetsBot = queueChanged || agentTook || closing || (status === 'open' && before.status !== 'open');

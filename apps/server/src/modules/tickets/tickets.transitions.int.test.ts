@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { eventually } from '../../../test/messaging-fixtures';
+import { buildConnection, eventually } from '../../../test/messaging-fixtures';
+import { transferTicket } from './index';
 import { connectSocket } from '../../../test/socket-client';
 import {
   agentIn,
@@ -261,5 +262,65 @@ describe('PUT /tickets/:id refusals', () => {
     const answer = await put(world.token, ticket.id, { queueId: foreignQueue.id });
     expect(answer.status).toBe(404);
     expect((await ticketRow(server, world.company.id, ticket.id)).queueId).toBeNull();
+  });
+});
+
+describe('PUT /tickets/:id connection change', () => {
+  it('moves the ticket to another connection, and refuses when the contact already has a ticket there', async () => {
+    const world = await ticketWorld(server);
+    const ticket = await customerWrites(server, world);
+    const second = await buildConnection(server, world.company);
+    const third = await buildConnection(server, world.company);
+    const there = await customerWrites(
+      server,
+      { company: world.company, connection: third },
+      { number: ticket.number },
+    );
+    await put(world.token, there.id, { status: 'closed' });
+
+    const moved = await put(world.token, ticket.id, { whatsappId: second.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ whatsappId: second.id, whatsapp: { id: second.id } });
+    const [cycle] = await cyclesOf(server, world.company.id, ticket.id);
+    expect(cycle?.whatsappId).toBe(second.id);
+
+    const refused = await put(world.token, ticket.id, { whatsappId: third.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      ticket: { id: there.id, status: 'closed' },
+    });
+    expect((await ticketRow(server, world.company.id, ticket.id)).whatsappId).toBe(second.id);
+  });
+});
+
+describe('transition functions called inside a transaction (bots and jobs)', () => {
+  it('transfers quietly to a queue, switching the bot off, and emits after the commit', async () => {
+    const world = await ticketWorld(server);
+    await setCompanySetting(server, world.company.id, 'sendMsgTransfTicket', 'enabled');
+    const queue = await queueOf(server, world.company.id);
+    const ticket = await customerWrites(server, world);
+    const socket = await connectSocket(baseUrl, world.token);
+    await socket.socket.emitWithAck('joinTickets', 'pending');
+
+    await server.ctx.scopes.tenant(world.company.id).run(async (tx) => {
+      const row = await tx
+        .updateTable('tickets')
+        .set({ chatbot: true })
+        .where('id', '=', ticket.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await transferTicket(tx, server.messaging.outbound, row, { queueId: queue.id }, { notify: false });
+    });
+
+    const update = await socket.waitFor(`company-${world.company.id}-ticket`);
+    expect(update).toMatchObject({
+      action: 'update',
+      ticket: { id: ticket.id, queueId: queue.id, chatbot: false },
+    });
+    expect(await automaticMessagesOf(server, world.company.id, ticket.id)).toEqual([]);
+    const [cycle] = await cyclesOf(server, world.company.id, ticket.id);
+    expect(cycle?.queueId).toBe(queue.id);
+    socket.close();
   });
 });
