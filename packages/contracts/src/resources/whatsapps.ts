@@ -92,7 +92,7 @@ export const CreateWhatsappInput = z
     token,
     provider: z.enum(providerKinds, { error: m.invalid }).default(connectionDefaults.provider),
     expiresTicket: countField(connectionDefaults.expiresTicket).describe(
-      'Hours of inactivity before a ticket closes (0 = never)',
+      'Minutes of inactivity (last message ours) before an open ticket closes (0 = never)',
     ),
     timeUseBotQueues: countField(connectionDefaults.timeUseBotQueues),
     maxUseBotQueues: countField(connectionDefaults.maxUseBotQueues),
