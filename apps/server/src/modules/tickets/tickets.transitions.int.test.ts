@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildConnection, eventually } from '../../../test/messaging-fixtures';
+import { buildIntegration, buildPrompt } from '../whatsapps/whatsapps.fixtures';
 import { transferTicket } from './index';
 import { connectSocket } from '../../../test/socket-client';
 import {
@@ -322,5 +323,29 @@ describe('transition functions called inside a transaction (bots and jobs)', () 
     const [cycle] = await cyclesOf(server, world.company.id, ticket.id);
     expect(cycle?.queueId).toBe(queue.id);
     socket.close();
+  });
+});
+
+describe('PUT /tickets/:id integration fields', () => {
+  it('applies useIntegration, promptId and integrationId as sent and clears them on close', async () => {
+    const world = await ticketWorld(server);
+    const prompt = await buildPrompt(server, world.company.id);
+    const integration = await buildIntegration(server, world.company.id);
+    const ticket = await customerWrites(server, world);
+
+    const set = await put(world.token, ticket.id, {
+      useIntegration: true,
+      promptId: prompt.id,
+      integrationId: integration.id,
+    });
+    expect(set.body).toMatchObject({
+      status: 'pending',
+      useIntegration: true,
+      promptId: prompt.id,
+      integrationId: integration.id,
+    });
+
+    const closed = await put(world.token, ticket.id, { status: 'closed' });
+    expect(closed.body).toMatchObject({ useIntegration: false, promptId: null, integrationId: null });
   });
 });
