@@ -16,6 +16,7 @@ import { callRoute } from '../../lib/api/client';
 export const companyKeys = {
   all: ['companies'] as const,
   lists: () => [...companyKeys.all, 'list'] as const,
+  list: (search: string) => [...companyKeys.lists(), search] as const,
   detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
 };
 
@@ -34,12 +35,12 @@ export function signupRequest(input: SignupInput): Promise<CompanyView> {
   return callRoute(routes.companies.signup, { body });
 }
 
-/** GET /companies page by page (super user). */
-export function useCompanyPages() {
+/** GET /companies page by page (super user), by name. */
+export function useCompanyPages(search: string) {
   return useInfiniteQuery({
-    queryKey: companyKeys.lists(),
+    queryKey: companyKeys.list(search),
     queryFn: ({ pageParam, signal }): Promise<ListCompaniesAnswer> =>
-      callRoute(routes.companies.list, { query: { pageNumber: pageParam }, signal }),
+      callRoute(routes.companies.list, { query: { searchParam: search, pageNumber: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
     meta: { silent: true },

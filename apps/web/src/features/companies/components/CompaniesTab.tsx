@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import type { CompanyView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
 import { ConfirmDialog } from '../../users/components/ConfirmDialog';
 import { mergeById } from '../../users/hooks/mergeById';
+import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
 import { useLoadMoreOnScroll } from '../../users/hooks/useLoadMoreOnScroll';
 import { useCompanyPages, useDeleteCompany, useSaveCompany } from '../api';
 import { extendDueDate } from '../dueDate';
@@ -19,7 +23,8 @@ import { CompanyDialog } from './CompanyDialog';
 /** The super user's companies: infinite list, add, edit, Expire (due date + recurrence) and delete. */
 export function CompaniesTab() {
   const { t } = useTranslation('companies');
-  const list = useCompanyPages();
+  const [typed, setTyped] = useState('');
+  const list = useCompanyPages(useDebouncedValue(typed).trim());
   const save = useSaveCompany();
   const remove = useDeleteCompany();
   // Each opening mounts a fresh form; closing keeps the content until the dialog has faded out.
@@ -60,10 +65,28 @@ export function CompaniesTab() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <Button variant="contained" onClick={() => openDialog(null)} data-testid="add-company-button">
           {t('add')}
         </Button>
+        <TextField
+          size="small"
+          type="search"
+          placeholder={t('search')}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          sx={{ flex: { xs: '1 1 180px', sm: '0 1 320px' }, minWidth: 0 }}
+          slotProps={{
+            htmlInput: { name: 'searchParam', 'aria-label': t('search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
       </Box>
       <Paper
         variant="outlined"

@@ -19,6 +19,7 @@ import { campaignsEnabledOf, isRecurrence } from '../schemas';
 
 const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
 const mediumUp = { display: { xs: 'none', md: 'table-cell' } } as const;
+const smallUp = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const rowColours: Record<DueColour, { light: string; dark: string }> = {
   yellow: { light: '#fffead', dark: 'rgba(255, 254, 173, 0.18)' },
@@ -59,7 +60,7 @@ export function CompaniesTable({ companies, loading, onEdit, onExpire, onDelete 
           <TableCell sx={wideOnly}>{t('columns.campaigns')}</TableCell>
           <TableCell sx={wideOnly}>{t('columns.status')}</TableCell>
           <TableCell sx={wideOnly}>{t('columns.createdAt')}</TableCell>
-          <TableCell>{t('columns.dueDate')}</TableCell>
+          <TableCell sx={smallUp}>{t('columns.dueDate')}</TableCell>
           <TableCell sx={mediumUp}>{t('columns.recurrence')}</TableCell>
           <TableCell align="right">{t('columns.actions')}</TableCell>
         </TableRow>
@@ -74,7 +75,7 @@ export function CompaniesTable({ companies, loading, onEdit, onExpire, onDelete 
               data-due-colour={colour ?? 'none'}
               sx={{ bgcolor: rowBackground(colour, theme) }}
             >
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 140 }}>
                 {company.name}
                 <Typography
                   variant="body2"
@@ -82,6 +83,9 @@ export function CompaniesTable({ companies, loading, onEdit, onExpire, onDelete 
                   sx={{ display: { md: 'none' }, overflowWrap: 'anywhere' }}
                 >
                   {company.email}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ display: { sm: 'none' } }}>
+                  {t('columns.dueDate')}: {formatListDate(company.dueDate)}
                 </Typography>
               </TableCell>
               <TableCell sx={{ ...mediumUp, overflowWrap: 'anywhere' }}>{company.email}</TableCell>
@@ -94,7 +98,7 @@ export function CompaniesTable({ companies, loading, onEdit, onExpire, onDelete 
               <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>
                 {formatListDate(company.createdAt)}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="company-due-date">
+              <TableCell sx={{ ...smallUp, whiteSpace: 'nowrap' }} data-testid="company-due-date">
                 {formatListDate(company.dueDate)}
               </TableCell>
               <TableCell sx={mediumUp}>
