@@ -21,4 +21,6 @@ export * from './resources/quick-messages';
 export * from './resources/tickets';
 export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';
+export * from './resources/contacts';
+export * from './resources/dashboard';
 export * from './routes';

@@ -1,6 +1,8 @@
 import { authRoutes } from './resources/auth';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
+import { contactRoutes } from './resources/contacts';
+import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
@@ -37,4 +39,6 @@ export const routes = {
   tickets: ticketRoutes,
   ticketNotes: ticketNoteRoutes,
   ticketTags: ticketTagRoutes,
+  contacts: contactRoutes,
+  dashboard: dashboardRoutes,
 };

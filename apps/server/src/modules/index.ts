@@ -3,6 +3,7 @@ import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
+import { registerContactsRoutes } from './contacts';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
 import { registerMessagesRoutes } from './messages';
@@ -44,4 +45,5 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerTicketTagsRoutes(ctx);
   registerMessagesRoutes(ctx, messaging);
   registerExternalApiRoutes(ctx, messaging);
+  registerContactsRoutes(ctx, messaging);
 }

@@ -1,0 +1,3 @@
+export { mapContactLid, upsertContact } from './contact-upsert';
+export { presentContact } from './contacts.presenter';
+export { registerContactsRoutes } from './contacts.routes';
