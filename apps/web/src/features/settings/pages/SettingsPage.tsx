@@ -35,7 +35,9 @@ export function SettingsPage() {
   useSettingsRealtime();
 
   const visible = allTabs.filter((tab) => {
-    if (tab === 'schedules') return settingValue(settings.data, 'scheduleType') === 'company';
+    if (tab === 'schedules') {
+      return user.profile === 'admin' && settingValue(settings.data, 'scheduleType') === 'company';
+    }
     if (tab === 'companies' || tab === 'plans' || tab === 'helps') return user.super;
     return true;
   });

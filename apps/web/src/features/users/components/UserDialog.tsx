@@ -7,11 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { allTicketValues, DEFAULT_TIME_ZONE, profiles, timeZones, type UserView } from '@zapdesk/contracts';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { toast } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
+import { endSession } from '../../../lib/session/tokenStore';
+import { useCurrentUser, useSession } from '../../auth/sessionContext';
 import { useConnectionOptions, useQueueOptions, useSaveUser, type UserSave } from '../api';
 import { can } from '../permissions';
 import { userFormSchema, type UserForm, type UserFormInput } from '../schemas';
@@ -59,6 +61,8 @@ interface UserDialogProps {
 export function UserDialog({ open, user, onClose }: UserDialogProps) {
   const { t } = useTranslation('users');
   const actor = useCurrentUser();
+  const { updateUser } = useSession();
+  const navigate = useNavigate();
   const isEdit = user?.id !== undefined;
   const isAdmin = actor.profile === 'admin';
   const canEditProfile = can(actor.profile, 'user-modal:editProfile');
@@ -93,9 +97,18 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
       ? { id: user.id, body }
       : { body: { ...body, password: values.password ?? '' } };
     save.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         toast.success(t('toasts.saved'));
         close();
+        if (saved.id !== actor.id) return;
+        updateUser({ name: saved.name, email: saved.email, timeZone: saved.timeZone });
+        // A new password ends every session of the user on the server: sign in again now rather than fail
+        // at the next refresh (as the profile dialog does).
+        if (values.password) {
+          toast.info(t('profile.passwordChanged'));
+          endSession('logout');
+          navigate('/login', { replace: true });
+        }
       },
     });
   });
