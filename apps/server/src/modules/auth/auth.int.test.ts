@@ -126,6 +126,6 @@ describe('version', () => {
   it('is public', async () => {
     const { status, body } = await server.call('GET', '/version');
     expect(status).toBe(200);
-    expect(body).toEqual({ version: '6.0.0' });
+    expect(body).toEqual({ version: '6.0.0', simulator: true });
   });
 });

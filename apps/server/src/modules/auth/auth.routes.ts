@@ -19,5 +19,9 @@ export function registerAuthRoutes(ctx: AppContext): void {
     super: actor.isSuper,
     companyId: actor.companyId,
   }));
-  ctx.bind(routes.auth.version, async () => ({ version: APP_VERSION }));
+  // `simulator` tells the web app whether to offer the built-in WhatsApp simulator.
+  ctx.bind(routes.auth.version, async () => ({
+    version: APP_VERSION,
+    simulator: ctx.config.simulatorEnabled,
+  }));
 }

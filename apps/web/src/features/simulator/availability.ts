@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { buildPath, MAX_DB_INT, routes } from '@zapdesk/contracts';
-import { isApiError } from '../../lib/api/ApiError';
-import { request } from '../../lib/api/client';
+import { routes } from '@zapdesk/contracts';
+import { callRoute } from '../../lib/api/client';
 import { queryClient } from '../../lib/queryClient';
 import { useSession } from '../auth/sessionContext';
 
@@ -11,28 +10,14 @@ export const simulatorKeys = {
   outbox: (connectionId: number, to: string) => [...simulatorKeys.all, 'outbox', connectionId, to] as const,
 };
 
-const PROBE_NUMBER = '5511900000000';
-
-/**
- * Whether the server runs the simulator. The server has no flag for it; its routes tell: for a connection
- * that does not exist they answer 404 ERR_NO_WAPP_FOUND when on, and a bare 404 ERR_NOT_FOUND when off.
- */
+/** Whether the server runs the simulator: GET /version says so. */
 export async function probeSimulator(signal?: AbortSignal): Promise<boolean> {
-  try {
-    await request(buildPath(routes.simulator.outbox.path, { id: MAX_DB_INT }), {
-      query: { to: PROBE_NUMBER },
-      signal,
-    });
-    return true;
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) return error.code === 'ERR_NO_WAPP_FOUND';
-    throw error;
-  }
+  const answer: { simulator?: boolean } = await callRoute(routes.auth.version, { signal });
+  return answer.simulator === true;
 }
 
 /**
- * The probe, once per session, for admins only: the routes answer 403 to everyone else, and a 403 would
- * cost them a token refresh.
+ * The probe, once per session, for admins only (the simulator page and routes are theirs).
  */
 export function useSimulatorAvailable(enabled: boolean) {
   const isAdmin = useSession().user?.profile === 'admin';
