@@ -5,11 +5,13 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { ConfirmDialog } from '../../users/components/ConfirmDialog';
 import { useDeleteTicket, useUpdateTicket } from '../api';
+import { TransferDialog } from './TransferDialog';
 
 type Action = 'accept' | 'return' | 'resolve' | 'reopen';
 
@@ -21,6 +23,7 @@ export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
   const [confirming, setConfirming] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const [running, setRunning] = useState<Action | null>(null);
 
   const run = (action: Action, body: UpdateTicketInput, after?: () => void) => {
@@ -60,6 +63,18 @@ export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
         )}
       {ticket.status === 'closed' &&
         button('reopen', { status: 'open', userId: me.id, queueId: ticket.queueId }, 'contained')}
+      {ticket.status !== 'closed' && (
+        <Tooltip title={t('actions.transfer')}>
+          <IconButton
+            onClick={() => setTransferring(true)}
+            data-testid="ticket-transfer"
+            aria-label={t('actions.transfer')}
+          >
+            <SwapHoriz />
+          </IconButton>
+        </Tooltip>
+      )}
+      {transferring && <TransferDialog ticket={ticket} open onClose={() => setTransferring(false)} />}
       {me.profile === 'admin' && (
         <Tooltip title={t('actions.delete')}>
           <IconButton

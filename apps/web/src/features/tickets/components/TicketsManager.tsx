@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { TicketView } from '@zapdesk/contracts';
 import { clientEvents } from '@zapdesk/contracts';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
@@ -24,11 +23,29 @@ type OpenTab = 'open' | 'pending';
 
 const ROOMS = ['open', 'pending', 'closed'] as const;
 
-function TabLabel({ label, count }: { label: string; count: number }) {
+/** A tab label with its count inline (a floating badge would be clipped by the tab strip). */
+function TabLabel({ label, count, testId }: { label: string; count: number; testId: string }) {
   return (
-    <Badge color="secondary" badgeContent={count} max={99} sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
       {label}
-    </Badge>
+      {count > 0 && (
+        <Box
+          component="span"
+          data-testid={testId}
+          sx={{
+            minWidth: 20,
+            px: 0.75,
+            borderRadius: 10,
+            fontSize: 12,
+            lineHeight: '20px',
+            bgcolor: 'secondary.main',
+            color: 'secondary.contrastText',
+          }}
+        >
+          {count > 99 ? '99+' : count}
+        </Box>
+      )}
+    </Box>
   );
 }
 
@@ -116,12 +133,12 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           >
             <Tab
               value="open"
-              label={<TabLabel label={t('tabs.assigned')} count={unreadAssigned} />}
+              label={<TabLabel label={t('tabs.assigned')} count={unreadAssigned} testId="assigned-count" />}
               data-testid="tab-assigned"
             />
             <Tab
               value="pending"
-              label={<TabLabel label={t('tabs.pending')} count={pending.length} />}
+              label={<TabLabel label={t('tabs.pending')} count={pending.length} testId="pending-count" />}
               data-testid="tab-pending"
             />
           </Tabs>
