@@ -3,13 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
 import { formatTable, machineLine } from './lib/report';
 import { repoRoot, startBenchServer } from './lib/server';
 
 /** Add new benchmark files here (tickets, inbound pipeline, dashboard …). */
-const benchmarks: Benchmark[] = [authUsersBenchmark];
+const benchmarks: Benchmark[] = [authUsersBenchmark, inboundPipelineBenchmark];
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
