@@ -30,6 +30,9 @@ interface OutboxItem {
   to: string;
 }
 
+/** What the first test leaves for the second: its connection and the resolved customer's name. */
+const shared = { token: '', connectionId: 0, name: '' };
+
 describe('tickets', () => {
   it('receives a customer live in Pending, accepts, replies and resolves the ticket', async () => {
     const page = await browser.newPage({ width: 1920, height: 1080 });
@@ -116,15 +119,28 @@ describe('tickets', () => {
       .filter({ hasText: name })
       .waitFor({ timeout: 15_000 });
 
-    await api(token, 'DELETE', `/whatsapp/${connection.id}`);
+    Object.assign(shared, { token, connectionId: connection.id, name });
   });
 
-  it('shows the list and the conversation tabs on a narrow screen', async () => {
+  it('opens a resolved ticket from the list on a narrow screen, with the input disabled', async () => {
     const page = await browser.newPage({ width: 360, height: 740 });
     await login(page, 'admin@admin.com', '123456');
     await page.goto(appUrl('/tickets'));
     await page.getByTestId('narrow-tab-tickets').waitFor();
-    await page.getByTestId('tickets-manager').waitFor();
     await saveScreen(page, 'tickets-360');
+    await page.getByTestId('tab-closed').click();
+    const row = page
+      .locator('[data-testid="ticket-list"][data-status="closed"]')
+      .getByTestId('ticket-row')
+      .filter({ hasText: shared.name.slice(0, 10) });
+    await row.first().click();
+    await waitForPath(page, /^\/tickets\/.+/);
+    await page.getByTestId('ticket-reopen').waitFor();
+    await expect(page.getByTestId('message-text').isDisabled()).resolves.toBe(true);
+    await saveScreen(page, 'tickets-conversation-360');
+    if (shared.connectionId) {
+      const token = (await page.evaluate(() => window.localStorage.getItem('token'))) ?? '';
+      await api(token, 'DELETE', `/whatsapp/${shared.connectionId}`);
+    }
   });
 });

@@ -31,6 +31,7 @@ export function useTicketList(filter: TicketListFilter, enabled = true) {
           showAll: filter.showAll ? 'true' : undefined,
           queueIds: filter.queueIds?.length ? filter.queueIds : undefined,
           tags: filter.tags?.length ? filter.tags : undefined,
+          users: filter.users?.length ? filter.users : undefined,
         },
         signal,
       }),

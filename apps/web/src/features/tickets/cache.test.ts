@@ -75,6 +75,10 @@ describe('ticket list cache', () => {
     expect(belongsToList(inQueue, { ...pending, queueIds: [3] }, ME)).toBe(false);
     expect(belongsToList(inQueue, { ...pending, tags: [1] }, ME)).toBe(true);
     expect(belongsToList(inQueue, { ...pending, tags: [1, 2] }, ME)).toBe(false);
+    expect(belongsToList(ticket(6, { status: 'open', userId: 3 }), { showAll: true, users: [3] }, ME)).toBe(
+      true,
+    );
+    expect(belongsToList(inQueue, { users: [3] }, ME)).toBe(false);
   });
 
   it('replaces a ticket in place on update and never inserts into a search', () => {

@@ -8,6 +8,8 @@ export interface TicketListFilter {
   showAll?: boolean;
   queueIds?: number[];
   tags?: number[];
+  /** Admins only: assigned to any of these users. */
+  users?: number[];
 }
 
 export type TicketPages = InfiniteData<ListTicketsAnswer>;
@@ -26,6 +28,7 @@ export function belongsToList(ticket: TicketView, filter: TicketListFilter, meId
   if (filter.tags?.length && !filter.tags.every((id) => ticket.tags.some((tag) => tag.id === id))) {
     return false;
   }
+  if (filter.users?.length && (ticket.userId === null || !filter.users.includes(ticket.userId))) return false;
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes, type TagView } from '@zapdesk/contracts';
+import { routes, type TagView, type UserView } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
@@ -67,15 +67,28 @@ function AllQueuesFilter(props: Omit<MultiFilterProps, 'options'>) {
   return <MultiFilter {...props} options={data ?? []} />;
 }
 
+/** Admins searching may also filter by the users tickets are assigned to. */
+function UsersFilter(props: Omit<MultiFilterProps, 'options'>) {
+  const { data } = useQuery({
+    queryKey: ['users', 'all'],
+    queryFn: ({ signal }) =>
+      callRoute<typeof routes.users.listAll, UserView[]>(routes.users.listAll, { signal }),
+  });
+  const options = (data ?? []).map((user) => ({ id: user.id, name: user.name, color: 'primary.main' }));
+  return <MultiFilter {...props} options={options} />;
+}
+
 interface TicketFiltersProps {
   queueIds: number[];
   tags: number[];
   onQueues: (ids: number[]) => void;
   onTags: (ids: number[]) => void;
+  /** Only given to admins on the Search tab. */
+  users?: { value: number[]; onChange: (ids: number[]) => void };
 }
 
 /** Queue filter (the user's queues; all of them for admins) and tag filter. */
-export function TicketFilters({ queueIds, tags, onQueues, onTags }: TicketFiltersProps) {
+export function TicketFilters({ queueIds, tags, onQueues, onTags, users }: TicketFiltersProps) {
   const { t } = useTranslation('tickets');
   const user = useCurrentUser();
   const tagList = useQuery({
@@ -98,6 +111,7 @@ export function TicketFilters({ queueIds, tags, onQueues, onTags }: TicketFilter
         value={tags}
         onChange={onTags}
       />
+      {users && <UsersFilter label={t('filters.users')} name="users" {...users} />}
     </Box>
   );
 }

@@ -60,6 +60,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [showAll, setShowAll] = useState(false);
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [tags, setTags] = useState<number[]>([]);
+  const [users, setUsers] = useState<number[]>([]);
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
   const accept = useUpdateTicket();
@@ -78,7 +79,10 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const assignedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'open' }), [base]);
   const pendingFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'pending' }), [base]);
   const closedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'closed' }), [base]);
-  const searchFilter = useMemo<TicketListFilter>(() => ({ ...base, searchParam }), [base, searchParam]);
+  const searchFilter = useMemo<TicketListFilter>(
+    () => ({ ...base, searchParam, users: admin ? users : [] }),
+    [base, searchParam, admin, users],
+  );
 
   const assigned = flattenTickets(useTicketList(assignedFilter).data);
   const pending = flattenTickets(useTicketList(pendingFilter).data);
@@ -160,7 +164,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         )}
       </Box>
       <Box sx={{ pt: 1 }}>
-        <TicketFilters queueIds={queueIds} tags={tags} onQueues={setQueueIds} onTags={setTags} />
+        <TicketFilters
+          queueIds={queueIds}
+          tags={tags}
+          onQueues={setQueueIds}
+          onTags={setTags}
+          users={admin && tab === 'search' ? { value: users, onChange: setUsers } : undefined}
+        />
       </Box>
       <TicketList
         key={tab === 'open' ? openTab : tab}
