@@ -3,7 +3,7 @@ import type { TenantScope } from '../../platform/tenancy';
 import { AppError } from '../../platform/http/app-error';
 import { contactsReloaded } from './contacts.events';
 import { presentContact, type ContactRow } from './contacts.presenter';
-import { insertContact } from './contacts.repository';
+import { insertContacts } from './contacts.repository';
 import type { CheckNumber } from './number-check';
 import type { ContactsEnv } from './contacts.service';
 import { readUploadRow } from './upload-rows';
@@ -36,21 +36,27 @@ export async function uploadContacts(
 
   for (let start = 0; start < outcomes.length; start += CHUNK) {
     const chunk = outcomes.slice(start, start + CHUNK);
-    await scope.run(async (tx) => {
-      for (const outcome of chunk) {
-        if ('error' in outcome) {
-          answer.errorBag.push({ contactName: outcome.contactName, error: { message: outcome.error } });
-          continue;
-        }
-        try {
-          const row = await insertContact(tx, outcome.ok);
-          created.push(row);
-          answer.newContacts.push({ contactId: row.id, contactName: row.name });
-        } catch (error) {
-          answer.errorBag.push({ contactName: outcome.ok.name, error: { message: messageOf(error) } });
-        }
+    const inserted = await scope.run((tx) =>
+      insertContacts(
+        tx,
+        chunk.flatMap((o) => ('ok' in o ? [o.ok] : [])),
+      ),
+    );
+    // One multi-row insert per chunk: the first row of a number wins, later ones (and known numbers) are duplicates.
+    for (const outcome of chunk) {
+      if ('error' in outcome) {
+        answer.errorBag.push({ contactName: outcome.contactName, error: { message: outcome.error } });
+        continue;
       }
-    });
+      const row = inserted.get(outcome.ok.number);
+      if (row) {
+        inserted.delete(outcome.ok.number);
+        created.push(row);
+        answer.newContacts.push({ contactId: row.id, contactName: row.name });
+      } else {
+        answer.errorBag.push({ contactName: outcome.ok.name, error: { message: 'ERR_DUPLICATED_CONTACT' } });
+      }
+    }
   }
   if (created.length > 0) {
     contactsReloaded(

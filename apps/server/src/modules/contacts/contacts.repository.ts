@@ -97,6 +97,21 @@ export async function insertContact(
   return row;
 }
 
+/** Inserts many contacts at once; answers the created rows by number (numbers already taken are left out). */
+export async function insertContacts(
+  tx: TenantTx,
+  values: Array<{ name: string; number: string; email: string }>,
+): Promise<Map<string, ContactRow>> {
+  if (values.length === 0) return new Map();
+  const rows = await tx
+    .insertInto('contacts')
+    .values(values.map((v) => ({ companyId: tx.companyId, ...v })))
+    .onConflict((oc) => oc.columns(['companyId', 'number']).doNothing())
+    .returningAll()
+    .execute();
+  return new Map(rows.map((row) => [row.number, row]));
+}
+
 export async function updateContactRow(
   tx: TenantTx,
   id: number,
