@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { ConfirmDialog } from '../../users/components/ConfirmDialog';
+import { useAcceptTicket } from '../accept';
 import { useDeleteTicket, useUpdateTicket } from '../api';
 import { TransferDialog } from './TransferDialog';
 
@@ -22,12 +23,17 @@ export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
   const me = useCurrentUser();
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
+  const { accept } = useAcceptTicket();
   const [confirming, setConfirming] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const [running, setRunning] = useState<Action | null>(null);
 
   const run = (action: Action, body: UpdateTicketInput, after?: () => void) => {
     setRunning(action);
+    if (action === 'accept') {
+      accept(ticket, { onSettled: () => setRunning(null) });
+      return;
+    }
     update.mutate({ id: ticket.id, body }, { onSuccess: () => after?.(), onSettled: () => setRunning(null) });
   };
   const toList = () => void navigate('/tickets');

@@ -13,7 +13,8 @@ import { useNavigate } from 'react-router';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useDebouncedValue } from '../../tags/list/useDebouncedValue';
-import { useTicketList, useUpdateTicket } from '../api';
+import { useAcceptTicket } from '../accept';
+import { useTicketList } from '../api';
 import { flattenTickets, type TicketListFilter } from '../cache';
 import { TicketFilters } from './TicketFilters';
 import { TicketList } from './TicketList';
@@ -63,7 +64,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [users, setUsers] = useState<number[]>([]);
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
-  const accept = useUpdateTicket();
+  const accept = useAcceptTicket();
   const admin = me.profile === 'admin';
 
   useEffect(() => {
@@ -99,10 +100,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
 
   const onOpen = (ticket: TicketView) => void navigate(`/tickets/${ticket.uuid}`);
   const onAccept = (ticket: TicketView) =>
-    accept.mutate(
-      { id: ticket.id, body: { status: 'open', userId: me.id } },
-      { onSuccess: () => void navigate(`/tickets/${ticket.uuid}`) },
-    );
+    accept.accept(ticket, { onSuccess: () => void navigate(`/tickets/${ticket.uuid}`) });
 
   return (
     <Paper
@@ -176,7 +174,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         key={tab === 'open' ? openTab : tab}
         filter={filter}
         selectedUuid={selectedUuid}
-        acceptingId={accept.isPending ? (accept.variables?.id ?? null) : null}
+        acceptingId={accept.acceptingId ?? null}
         onOpen={onOpen}
         onAccept={onAccept}
       />
