@@ -138,6 +138,14 @@ describe('tickets', () => {
     await page.getByTestId('ticket-reopen').waitFor();
     await expect(page.getByTestId('message-text').isDisabled()).resolves.toBe(true);
     await saveScreen(page, 'tickets-conversation-360');
+
+    await page.getByTestId('contact-button').click();
+    const drawer = page.getByTestId('contact-drawer');
+    const note = `Cliente prefere contato à tarde ${unique()}`;
+    await drawer.locator('textarea[name="note"]').fill(note);
+    await drawer.getByTestId('note-save').click();
+    await drawer.getByText(note).waitFor();
+    await saveScreen(page, 'tickets-contact-drawer-360');
     if (shared.connectionId) {
       const token = (await page.evaluate(() => window.localStorage.getItem('token'))) ?? '';
       await api(token, 'DELETE', `/whatsapp/${shared.connectionId}`);

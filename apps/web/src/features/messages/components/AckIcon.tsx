@@ -8,5 +8,5 @@ export function AckIcon({ ack }: { ack: number }) {
   if (ack <= 0) return <AccessTime sx={sx} data-testid="ack-0" />;
   if (ack === 1) return <Done sx={sx} data-testid="ack-1" />;
   if (ack === 2) return <DoneAll sx={sx} data-testid="ack-2" />;
-  return <DoneAll sx={{ ...sx, color: 'info.main' }} data-testid="ack-3" />;
+  return <DoneAll sx={{ ...sx, color: '#53bdeb' }} data-testid="ack-3" />;
 }

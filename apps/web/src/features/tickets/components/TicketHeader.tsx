@@ -3,15 +3,19 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ContactDrawer } from './ContactDrawer';
 import { TicketActions } from './TicketActions';
 
 /** Contact name and number, who holds the ticket, and its actions. */
 export function TicketHeader({ ticket }: { ticket: TicketDetailView }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
+  const [contactOpen, setContactOpen] = useState(false);
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, borderBottom: 1, borderColor: 'divider' }}
@@ -36,7 +40,15 @@ export function TicketHeader({ ticket }: { ticket: TicketDetailView }) {
           {ticket.queue && ` · ${ticket.queue.name}`}
         </Typography>
       </Box>
+      <IconButton
+        onClick={() => setContactOpen(true)}
+        aria-label={t('contact.title')}
+        data-testid="contact-button"
+      >
+        <InfoOutlined />
+      </IconButton>
       <TicketActions ticket={ticket} />
+      <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
     </Box>
   );
 }
