@@ -31,7 +31,7 @@ export class ChatDrainer {
   constructor(
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
-    private readonly parallel = 8,
+    private readonly parallel = 12,
   ) {}
 
   /** Makes sure the chat's unprocessed events get processed soon. */
