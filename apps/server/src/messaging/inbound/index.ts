@@ -3,6 +3,7 @@ import type { OutgoingEnv } from '../outbound/store-outgoing';
 import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
 import { ChatDrainer, type ChatRef } from './chat-drainer';
 import { eventKeyOf } from './event-key';
+import { IngestBatcher } from './ingest-batcher';
 import { InboundSweep } from './inbound-sweep';
 
 /** The inbound pipeline: stores each provider event durably, then processes it (server-behaviour 7). */
@@ -27,32 +28,14 @@ export { ackChatKey } from './event-key';
  */
 export function createInbound(ctx: AppContext, outbound: OutgoingEnv): Inbound {
   const drainer = new ChatDrainer(ctx, outbound);
+  const batcher = new IngestBatcher(ctx);
   const sweep = new InboundSweep(ctx, drainer);
   return {
     async ingest(connection, event) {
       const key = eventKeyOf(event);
       if (!key) return;
-      const inserted = await ctx.scopes.tenant(connection.companyId).run((tx) =>
-        tx
-          .insertInto('inboundEvents')
-          .values({
-            companyId: tx.companyId,
-            whatsappId: connection.whatsappId,
-            provider: connection.provider,
-            eventId: key.eventId,
-            chatKey: key.chatKey,
-            payload: JSON.stringify(event),
-          })
-          .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'eventId']).doNothing())
-          .returning('id')
-          .executeTakeFirst(),
-      );
-      if (!inserted) return;
-      drainer.kick({
-        companyId: connection.companyId,
-        whatsappId: connection.whatsappId,
-        chatKey: key.chatKey,
-      });
+      const chat = await batcher.store(connection, event, key);
+      if (chat) drainer.kick(chat);
     },
     kick: (chat) => drainer.kick(chat),
     idle: () => drainer.idle(),
