@@ -13,6 +13,7 @@ import { MessageInput } from '../../messages/components/MessageInput';
 import { MessageList } from '../../messages/components/MessageList';
 import { ticketKeys, useTicket } from '../api';
 import { isTicketEvent } from '../events';
+import { TagEditor } from './TagEditor';
 import { TicketHeader } from './TicketHeader';
 
 /** One ticket's chat: header with actions, messages and the input (disabled while the ticket is closed). */
@@ -52,6 +53,7 @@ export function Conversation({ uuid }: { uuid: string }) {
       ) : (
         <>
           <TicketHeader ticket={ticket} />
+          <TagEditor ticket={ticket} />
           <MessageList key={ticket.id} ticketId={ticket.id} onReply={setReplyingTo} />
           <MessageInput
             key={`input-${ticket.id}`}

@@ -100,7 +100,13 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
 
   const onOpen = (ticket: TicketView) => void navigate(`/tickets/${ticket.uuid}`);
   const onAccept = (ticket: TicketView) =>
-    accept.accept(ticket, { onSuccess: () => void navigate(`/tickets/${ticket.uuid}`) });
+    accept.accept(ticket, {
+      onSuccess: () => {
+        // The accepted ticket now lives in Assigned: show it there.
+        setOpenTab('open');
+        void navigate(`/tickets/${ticket.uuid}`);
+      },
+    });
 
   return (
     <Paper
