@@ -7,7 +7,7 @@ const browser = useBrowser();
 describe('the e2e harness', () => {
   it('serves the built web app and the API from one server', async () => {
     const version = await fetch(appUrl('/version')).then((r) => r.json());
-    expect(version).toEqual({ version: '6.0.0' });
+    expect(version).toMatchObject({ version: '6.0.0' });
 
     const page = await browser.newPage();
     const answer = await page.goto(appUrl('/'));
