@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
@@ -10,7 +11,7 @@ import { formatTable, machineLine } from './lib/report';
 import { repoRoot, startBenchServer } from './lib/server';
 
 /** Add new benchmark files here (tickets, inbound pipeline, dashboard …). */
-const benchmarks: Benchmark[] = [authUsersBenchmark, inboundPipelineBenchmark];
+const benchmarks: Benchmark[] = [authUsersBenchmark, inboundPipelineBenchmark, contactsImportBenchmark];
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);

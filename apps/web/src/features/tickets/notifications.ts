@@ -35,6 +35,11 @@ function showBrowserNotification(title: string, body: string, onClick: () => voi
  * New customer messages in tickets already being worked on chime too; while the tab is hidden each one
  * also raises a browser notification. The bell is always mounted, so the ticket lists' live patching is too.
  */
+/** Whether the pending list has loaded once: its first load is not news and must not chime. */
+export function usePendingTicketsLoaded(): boolean {
+  return useTicketList(PENDING).isSuccess;
+}
+
 export function useNotificationTickets(): NotificationTicket[] {
   const { t } = useTranslation('tickets');
   const { data } = useTicketList(PENDING);

@@ -6,7 +6,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { clientEvents } from '@zapdesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useNotificationTickets } from '../../../features/tickets/notifications';
+import { useNotificationTickets, usePendingTicketsLoaded } from '../../../features/tickets/notifications';
 import { volumePreference } from '../../../lib/preferences/volume';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
 import { playNotificationSound } from '../../../lib/sound';
@@ -17,15 +17,20 @@ export function NotificationsBell() {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const tickets = useNotificationTickets();
+  const loaded = usePendingTicketsLoaded();
   const realtime = useRealtime();
   const previousCount = useRef(tickets.length);
+  const wasLoaded = useRef(loaded);
 
   useEffect(() => realtime?.join(clientEvents.joinNotification), [realtime]);
 
   useEffect(() => {
-    if (tickets.length > previousCount.current) playNotificationSound(volumePreference.get());
+    // Only a rise after the list first loaded is a new ticket; the first load is what was already waiting.
+    if (wasLoaded.current && tickets.length > previousCount.current)
+      playNotificationSound(volumePreference.get());
     previousCount.current = tickets.length;
-  }, [tickets.length]);
+    wasLoaded.current = loaded;
+  }, [tickets.length, loaded]);
 
   return (
     <BellButton

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { CompanyView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
-import { ConfirmDialog } from '../../users/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { mergeById } from '../../users/hooks/mergeById';
 import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
 import { useLoadMoreOnScroll } from '../../users/hooks/useLoadMoreOnScroll';
@@ -113,8 +113,8 @@ export function CompaniesTab() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {t('confirmDelete.message')}

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useConnectionList, useDeleteConnection, useSessionCommand, type SessionCommand } from '../api';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ConnectionDialog } from '../components/ConnectionDialog';
 import { ConnectionsTable } from '../components/ConnectionsTable';
 import { QrCodeDialog } from '../components/QrCodeDialog';
@@ -100,13 +100,13 @@ export function ConnectionsPage() {
             ? t('confirm.disconnectTitle', { name: confirming.connection.name })
             : t('confirm.deleteTitle', { name: confirming?.connection.name ?? '' })
         }
-        message={
-          confirming?.kind === 'disconnect' ? t('confirm.disconnectMessage') : t('confirm.deleteMessage')
-        }
+        confirmLabel={t('confirm.ok')}
         pending={command.isPending || remove.isPending}
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
-      />
+      >
+        {confirming?.kind === 'disconnect' ? t('confirm.disconnectMessage') : t('confirm.deleteMessage')}
+      </ConfirmDialog>
     </Box>
   );
 }

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { HelpView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
-import { ConfirmDialog } from '../../users/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useDeleteHelp, useHelps } from '../api';
 import { HelpDialog } from './HelpDialog';
 
@@ -98,8 +98,8 @@ export function HelpsTab() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirmDelete.title', { name: deleting?.title ?? '' })}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {t('confirmDelete.message')}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlanView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
-import { ConfirmDialog } from '../../users/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAllPlans, useDeletePlan } from '../api';
 import { PlanDialog } from './PlanDialog';
 import { PlansTable } from './PlansTable';
@@ -57,8 +57,8 @@ export function PlansTab() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {t('confirmDelete.message')}

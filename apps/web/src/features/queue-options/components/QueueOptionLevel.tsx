@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslation } from 'react-i18next';
 import type { QueueOptionWithChildren } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../queues/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {
   useCreateQueueOption,
   useDeleteQueueOption,

@@ -10,7 +10,7 @@ import type { QueueView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeleteQueue, useQueueList } from '../api';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QueueDialog } from '../components/QueueDialog';
 import { QueuesTable } from '../components/QueuesTable';
 import { useQueuesLive } from '../realtime';

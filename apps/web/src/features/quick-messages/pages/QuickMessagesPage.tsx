@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuickMessageView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
-import { ConfirmDialog } from '../../queues/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListHeader } from '../../tags/list/ListHeader';
 import { ScrollList } from '../../tags/list/ScrollList';
 import { useDeleteQuickMessage, useQuickMessageList } from '../api';

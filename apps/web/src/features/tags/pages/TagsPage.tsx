@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TagView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
-import { ConfirmDialog } from '../../queues/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useDeleteTag, useTagList } from '../api';
 import { TagDialog } from '../components/TagDialog';
 import { TagsTable } from '../components/TagsTable';

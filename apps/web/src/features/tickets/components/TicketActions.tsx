@@ -9,7 +9,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/sessionContext';
-import { ConfirmDialog } from '../../users/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAcceptTicket } from '../accept';
 import { useDeleteTicket, useUpdateTicket } from '../api';
 import { TransferDialog } from './TransferDialog';
@@ -95,8 +95,8 @@ export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
       <ConfirmDialog
         open={confirming}
         title={t('deleteDialog.title', { id: ticket.id })}
-        loading={remove.isPending}
-        onCancel={() => setConfirming(false)}
+        pending={remove.isPending}
+        onClose={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(ticket.id, {
             onSuccess: () => {

@@ -12,7 +12,7 @@ import type { UserView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeleteUser, useUserPages } from '../api';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { UserDialog } from '../components/UserDialog';
 import { UsersTable } from '../components/UsersTable';
 import { mergeById } from '../hooks/mergeById';
@@ -123,8 +123,8 @@ export function UsersPage() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
         onConfirm={confirmDelete}
       >
         {t('confirmDelete.message')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,39 +7,46 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 
-/** Cancel or confirm a destructive action. */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  pending = false,
-  onConfirm,
-  onClose,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  message: string;
+  children: ReactNode;
+  /** The confirm button's text; "Delete" unless told. */
+  confirmLabel?: string;
   pending?: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}) {
-  const { t } = useTranslation('connections');
+}
+
+/** Asks before a destructive action (deletes, disconnects): the one confirmation dialog of the app. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="confirm-dialog">
-      <DialogTitle sx={{ overflowWrap: 'anywhere' }}>{title}</DialogTitle>
+      <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
+        <DialogContentText component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {children}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('confirm.cancel')}</Button>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
         <Button
           color="error"
           variant="contained"
-          loading={pending}
           onClick={onConfirm}
+          loading={pending}
           data-testid="confirm-button"
         >
-          {t('confirm.ok')}
+          {confirmLabel ?? t('actions.delete')}
         </Button>
       </DialogActions>
     </Dialog>
