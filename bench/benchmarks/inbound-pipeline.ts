@@ -88,6 +88,8 @@ async function startSessionsNode(db: pg.Pool): Promise<ZapdeskServer> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ROLES: 'worker',
+    // Its events reach the built server's sockets only through the cross-node fan-out.
+    REALTIME_FANOUT: 'postgres',
     SESSIONS_AUTOSTART: 'off',
   });
   const url = db.options.connectionString;

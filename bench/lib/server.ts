@@ -18,6 +18,8 @@ export async function startBenchServer(): Promise<BenchServer> {
   buildApp();
   const server = await startServer({
     name: 'zapdesk-bench',
+    // Benchmarks may run extra nodes in this process: the built server must hear them.
+    env: { REALTIME_FANOUT: 'postgres' },
     logFile: path.join(repoRoot, 'test-results', 'bench-server.log'),
   });
   const db = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });

@@ -11,7 +11,9 @@ describe('buildPath', () => {
 
 describe('route table', () => {
   it('has no two routes with the same method and path', () => {
-    const keys = Object.values(routes).flatMap((group) => Object.values(group).map((r) => `${r.method} ${r.path}`));
+    const keys = Object.values(routes).flatMap((group) =>
+      Object.values(group).map((r) => `${r.method} ${r.path}`),
+    );
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

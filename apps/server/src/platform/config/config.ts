@@ -58,8 +58,11 @@ const envSchema = z
       .optional(),
     /** Where the beta provider's sockets connect (WhatsApp Web by default; tests default to a closed local port). */
     WA_WEB_SOCKET_URL: z.string().url().optional(),
-    /** How socket broadcasts reach other nodes: PostgreSQL NOTIFY (default) or this process only. */
-    REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('postgres'),
+    /**
+     * How socket broadcasts reach other nodes: `memory` (one process, the default) or `postgres`
+     * (LISTEN/NOTIFY; required when more than one node serves the same database).
+     */
+    REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('memory'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
     WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
     WHATSAPP_CLOUD_API_VERSION: z

@@ -8,8 +8,8 @@ let nodeA: TestServer;
 let nodeB: TestServer;
 let baseA: string;
 beforeAll(async () => {
-  nodeA = await startTestServer({ ROLES: 'api,realtime' });
-  nodeB = await startTestServer({ ROLES: 'api' });
+  nodeA = await startTestServer({ ROLES: 'api,realtime', REALTIME_FANOUT: 'postgres' });
+  nodeB = await startTestServer({ ROLES: 'api', REALTIME_FANOUT: 'postgres' });
   baseA = await nodeA.listen();
 });
 afterAll(async () => {
