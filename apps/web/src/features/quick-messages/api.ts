@@ -6,8 +6,8 @@ import {
   type UpdateQuickMessageInput,
 } from '@zapdesk/contracts';
 import { callRoute } from '../../lib/api/client';
-import { containsText, removeFromLists, upsertInLists } from '../tags/list/liveCache';
-import { usePagedSearch } from '../tags/list/usePagedSearch';
+import { containsText, removeFromLists, upsertInLists } from '../../lib/lists/liveCache';
+import { usePagedSearch } from '../../lib/lists/usePagedSearch';
 
 /** The folder the server keeps quick message files in (`typeArch` of the upload). */
 export const QUICK_MESSAGE_TYPE_ARCH = 'quickMessage';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type ListTagsAnswer, type TagInput, type TagView } from '@zapdesk/contracts';
 import { callRoute } from '../../lib/api/client';
-import { containsText, removeFromLists, upsertInLists } from './list/liveCache';
-import type { RecordPage } from './list/pages';
-import { usePagedSearch } from './list/usePagedSearch';
+import { containsText, removeFromLists, upsertInLists } from '../../lib/lists/liveCache';
+import type { RecordPage } from '../../lib/lists/pages';
+import { usePagedSearch } from '../../lib/lists/usePagedSearch';
 
 export const tagKeys = {
   all: ['tags'] as const,

@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { mergeById } from '../../users/hooks/mergeById';
-import { useDebouncedValue } from '../../users/hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useLoadMoreOnScroll } from '../../users/hooks/useLoadMoreOnScroll';
 import { useCompanyPages, useDeleteCompany, useSaveCompany } from '../api';
 import { extendDueDate } from '../dueDate';

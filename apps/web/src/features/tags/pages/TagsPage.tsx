@@ -1,19 +1,13 @@
-import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '@zapdesk/contracts';
-import { toast } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RecordListPage } from '../../../components/list/RecordListPage';
+import { useRecordActions } from '../../../components/list/useRecordActions';
+import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeleteTag, useTagList } from '../api';
 import { TagDialog } from '../components/TagDialog';
 import { TagsTable } from '../components/TagsTable';
-import { ListHeader } from '../list/ListHeader';
-import { ScrollList } from '../list/ScrollList';
 import { useTagsLive } from '../realtime';
-
-type DialogState = { open: false } | { open: true; tag: TagView | undefined };
 
 /** /tags: searchable, infinitely scrolled tags with ticket counts. */
 export function TagsPage() {
@@ -21,72 +15,43 @@ export function TagsPage() {
   const user = useCurrentUser();
   const list = useTagList();
   const remove = useDeleteTag();
-  const [dialog, setDialog] = useState<DialogState>({ open: false });
-  const [deleting, setDeleting] = useState<TagView | null>(null);
+  const actions = useRecordActions<TagView>(remove, t('toasts.deleted'));
   useTagsLive();
 
   // The server lets admins and a tag's creator change it.
   const canChange = (tag: TagView) => user.profile === 'admin' || tag.userId === user.id;
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('toasts.deleted')),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
-    <Box
-      sx={{
-        p: { xs: 2, sm: 3 },
-        height: '100%',
-        display: 'flex',
-        flexDirection: 'column',
-        boxSizing: 'border-box',
-      }}
+    <RecordListPage
+      title={t('title')}
+      searchLabel={t('search')}
+      addLabel={t('add')}
+      addTestId="tag-add"
+      listTestId="tag-list"
+      emptyText={t('empty')}
+      list={list}
+      onAdd={actions.openAdd}
+      dialogs={
+        <>
+          <TagDialog open={actions.dialogOpen} tag={actions.editing} onClose={actions.closeDialog} />
+          <ConfirmDialog
+            open={actions.deleting !== null}
+            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
+            pending={remove.isPending}
+            onConfirm={actions.confirmDelete}
+            onClose={actions.cancelDelete}
+          >
+            {t('deleteText')}
+          </ConfirmDialog>
+        </>
+      }
     >
-      <ListHeader
-        title={t('title')}
-        search={list.typed}
-        onSearch={list.setTyped}
-        searchLabel={t('search')}
-        addLabel={t('add')}
-        onAdd={() => setDialog({ open: true, tag: undefined })}
-        addTestId="tag-add"
+      <TagsTable
+        tags={list.records}
+        canChange={canChange}
+        onEdit={actions.openEdit}
+        onDelete={actions.askDelete}
       />
-      <ScrollList
-        onNearBottom={list.loadMore}
-        loading={list.isPending || list.isFetchingNextPage}
-        testId="tag-list"
-      >
-        {!list.isPending && list.records.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            {t('empty')}
-          </Typography>
-        ) : (
-          <TagsTable
-            tags={list.records}
-            canChange={canChange}
-            onEdit={(tag) => setDialog({ open: true, tag })}
-            onDelete={setDeleting}
-          />
-        )}
-      </ScrollList>
-      <TagDialog
-        open={dialog.open}
-        tag={dialog.open ? dialog.tag : undefined}
-        onClose={() => setDialog({ open: false })}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('deleteTitle', { name: deleting?.name ?? '' })}
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      >
-        {t('deleteText')}
-      </ConfirmDialog>
-    </Box>
+    </RecordListPage>
   );
 }

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
 import { useCurrentUser } from '../../auth/sessionContext';
-import { useDebouncedValue } from '../../tags/list/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useAcceptTicket } from '../accept';
 import { useTicketList } from '../api';
 import { flattenTickets, type TicketListFilter } from '../cache';

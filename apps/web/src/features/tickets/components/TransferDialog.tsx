@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { callRoute } from '../../../lib/api/client';
 import { useQueueList } from '../../queues/api';
-import { useDebouncedValue } from '../../tags/list/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useUpdateTicket } from '../api';
 
 /** Users are searched once at least 3 characters are typed. */

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { UserDialog } from '../components/UserDialog';
 import { UsersTable } from '../components/UsersTable';
 import { mergeById } from '../hooks/mergeById';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useLoadMoreOnScroll } from '../hooks/useLoadMoreOnScroll';
 import { useUsersRealtime } from '../realtime';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import { isNearBottom } from './pages';
+import { isNearBottom } from '../../lib/lists/pages';
 
 /**
  * The scrolling box of a paged list: reaching the last 100 px asks for more. A box the loaded rows do not
