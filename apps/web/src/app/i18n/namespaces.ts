@@ -23,4 +23,5 @@ export const namespaces: Namespace[] = [
   'helps',
   'tickets',
   'messages',
+  'dashboard',
 ];

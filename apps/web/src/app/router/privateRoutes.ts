@@ -43,6 +43,10 @@ const TicketsPage = lazy(() =>
   import('../../features/tickets/pages/TicketsPage').then((m) => ({ default: m.TicketsPage })),
 );
 
+const DashboardPage = lazy(() =>
+  import('../../features/dashboard/pages/DashboardPage').then((m) => ({ default: m.DashboardPage })),
+);
+
 const UsersPage = lazy(() =>
   import('../../features/users/pages/UsersPage').then((m) => ({ default: m.UsersPage })),
 );
@@ -55,7 +59,7 @@ const HelpsPage = lazy(() =>
 
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
-  { path: '/', page: 'dashboard', gate: 'admin' },
+  { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
   { path: '/tickets/:ticketId?', page: 'tickets', component: TicketsPage },
   { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },

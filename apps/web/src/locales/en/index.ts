@@ -17,6 +17,7 @@ import plans from './plans.json';
 import helps from './helps.json';
 import tickets from './tickets.json';
 import messages from './messages.json';
+import dashboard from './dashboard.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -39,4 +40,5 @@ export const resources = {
   helps,
   tickets,
   messages,
+  dashboard,
 };
