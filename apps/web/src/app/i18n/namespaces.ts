@@ -23,5 +23,6 @@ export const namespaces: Namespace[] = [
   'helps',
   'tickets',
   'messages',
+  'contacts',
   'dashboard',
 ];

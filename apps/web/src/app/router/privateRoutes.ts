@@ -56,6 +56,9 @@ const SettingsPage = lazy(() =>
 const HelpsPage = lazy(() =>
   import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
 );
+const ContactsPage = lazy(() =>
+  import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
+);
 
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
@@ -66,7 +69,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/todolist', page: 'todolist', component: TodoListPage },
   { path: '/schedules', page: 'schedules' },
   { path: '/tags', page: 'tags', component: TagsPage },
-  { path: '/contacts', page: 'contacts' },
+  { path: '/contacts', page: 'contacts', component: ContactsPage },
   { path: '/helps', page: 'helps', component: HelpsPage },
   { path: '/users', page: 'users', component: UsersPage },
   { path: '/files', page: 'files' },

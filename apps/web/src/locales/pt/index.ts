@@ -17,6 +17,7 @@ import plans from './plans.json';
 import helps from './helps.json';
 import tickets from './tickets.json';
 import messages from './messages.json';
+import contacts from './contacts.json';
 import dashboard from './dashboard.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
@@ -40,5 +41,6 @@ export const resources = {
   helps,
   tickets,
   messages,
+  contacts,
   dashboard,
 };

@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  routes,
+  type ContactDetailView,
+  type ContactInput,
+  type ContactView,
+  type ListContactsAnswer,
+  type TicketView,
+} from '@zapdesk/contracts';
+import { callRoute } from '../../lib/api/client';
+import { containsText, removeFromLists, upsertInLists } from '../../lib/lists/liveCache';
+import type { RecordPage } from '../../lib/lists/pages';
+import { usePagedSearch } from '../../lib/lists/usePagedSearch';
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  lists: () => [...contactKeys.all, 'list'] as const,
+  detail: (id: number) => [...contactKeys.all, 'detail', id] as const,
+};
+
+/** The server searches name and number. */
+export const contactMatches = (contact: ContactView, search: string): boolean =>
+  containsText(contact.name, search) || containsText(contact.number, search);
+
+async function fetchContactPage(
+  search: string,
+  pageNumber: number,
+  signal: AbortSignal,
+): Promise<RecordPage<ContactView>> {
+  const answer = await callRoute<typeof routes.contacts.list, ListContactsAnswer>(routes.contacts.list, {
+    query: { searchParam: search, pageNumber },
+    signal,
+  });
+  return { records: answer.contacts, hasMore: answer.hasMore };
+}
+
+/** GET /contacts: searchable, 30 per page. */
+export function useContactList() {
+  return usePagedSearch({ key: contactKeys.lists(), fetchPage: fetchContactPage });
+}
+
+/** GET /contacts/:id with its extra info (the edit dialog). */
+export function useContactDetail(id: number | undefined) {
+  return useQuery({
+    queryKey: contactKeys.detail(id ?? 0),
+    queryFn: ({ signal }): Promise<ContactDetailView> =>
+      callRoute(routes.contacts.get, { params: { id: id ?? 0 }, signal }),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useApplySavedContact(): (contact: ContactView) => void {
+  const queryClient = useQueryClient();
+  return (contact) => upsertInLists(queryClient, contactKeys.lists(), contact, contactMatches);
+}
+
+export function useRemoveContactFromLists(): (id: number) => void {
+  const queryClient = useQueryClient();
+  return (id) => removeFromLists<ContactView>(queryClient, contactKeys.lists(), id);
+}
+
+export function useReloadContacts(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+}
+
+/** POST /contacts without an id, PUT /contacts/:id with one. */
+export function useSaveContact() {
+  const apply = useApplySavedContact();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ContactInput }): Promise<ContactDetailView> =>
+      id === undefined
+        ? callRoute(routes.contacts.create, { body })
+        : callRoute(routes.contacts.update, { params: { id }, body }),
+    onSuccess: apply,
+  });
+}
+
+export function useDeleteContact() {
+  const remove = useRemoveContactFromLists();
+  return useMutation({
+    mutationFn: (id: number) => callRoute(routes.contacts.remove, { params: { id } }),
+    onSuccess: (_answer, id) => remove(id),
+  });
+}
+
+/** POST /tickets for a contact, owned by the caller; the page reads ERR_OTHER_OPEN_TICKET itself. */
+export function useStartTicket() {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ contactId, userId }: { contactId: number; userId: number }): Promise<TicketView> =>
+      callRoute(routes.tickets.create, { body: { contactId, status: 'open', userId } }),
+  });
+}
+
+/** GET /contacts/export.csv (name;number;email) with the session, saved as contatos.csv. */
+export async function downloadContactsCsv(): Promise<void> {
+  const answer = await callRoute<typeof routes.contacts.exportCsv, unknown>(routes.contacts.exportCsv);
+  const text = typeof answer === 'string' ? answer : '';
+  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'contatos.csv';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
