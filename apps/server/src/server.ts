@@ -50,7 +50,9 @@ export async function createServer(
   databaseUrl: string,
   options: ServerOptions = {},
 ): Promise<ZapdeskServer> {
-  const db = openDatabase(databaseUrl);
+  const db = openDatabase(databaseUrl, {
+    onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection dropped'),
+  });
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 10 * 1024 * 1024,

@@ -23,7 +23,10 @@ export interface DatabaseHandles {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string, options: { appPoolSize?: number } = {}): DatabaseHandles {
+export function openDatabase(
+  url: string,
+  options: { appPoolSize?: number; onIdleError?: (error: Error) => void } = {},
+): DatabaseHandles {
   const ownerPool = new pg.Pool({ connectionString: url, max: 4 });
   // The role is a startup option: every connection is the application role before its first query.
   const appPool = new pg.Pool({
@@ -31,6 +34,9 @@ export function openDatabase(url: string, options: { appPoolSize?: number } = {}
     max: options.appPoolSize ?? 20,
     options: APP_ROLE_OPTION,
   });
+  // An idle connection dropped by the server (restart, shutdown, failover) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  for (const pool of [ownerPool, appPool]) pool.on('error', (error) => options.onIdleError?.(error));
   const plugins = [new CamelCasePlugin()];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
   const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }), plugins });
