@@ -1,13 +1,9 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { recurrences, type CompanyView } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { toast } from '../../../lib/toast';
@@ -61,108 +57,107 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" data-testid="company-dialog">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle>{isEdit ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Box
-            sx={{
-              display: 'grid',
-              columnGap: 2,
-              gridTemplateColumns: {
-                xs: '1fr',
-                sm: 'repeat(2, minmax(0, 1fr))',
-                md: 'repeat(3, minmax(0, 1fr))',
-              },
-            }}
-          >
-            <FormTextField control={form.control} name="name" label={t('modal.name')} required autoFocus />
-            <FormTextField
-              control={form.control}
-              name="email"
-              label={t('modal.email')}
-              type="email"
-              autoComplete="off"
-              required
-            />
-            <FormTextField
-              control={form.control}
-              name="phone"
-              label={t('modal.phone')}
-              type="tel"
-              placeholder="(99) 99999-9999"
-              transform={maskPhoneInput}
-            />
-            <FormTextField
-              control={form.control}
-              name="planId"
-              label={t('modal.plan')}
-              select
-              slotProps={nativeSelect}
-            >
-              <option value="">{t('modal.noPlan')}</option>
-              {(plans.data ?? []).map((plan) => (
-                <option key={plan.id} value={plan.id}>
-                  {plan.name}
-                </option>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={form.control}
-              name="status"
-              label={t('modal.status')}
-              select
-              slotProps={nativeSelect}
-            >
-              <option value="true">{t('status.true')}</option>
-              <option value="false">{t('status.false')}</option>
-            </FormTextField>
-            <FormTextField
-              control={form.control}
-              name="campaignsEnabled"
-              label={t('modal.campaignsEnabled')}
-              select
-              slotProps={nativeSelect}
-            >
-              <option value="true">{t('campaigns.true')}</option>
-              <option value="false">{t('campaigns.false')}</option>
-            </FormTextField>
-            <FormTextField
-              control={form.control}
-              name="dueDate"
-              label={t('modal.dueDate')}
-              type="date"
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              control={form.control}
-              name="recurrence"
-              label={t('modal.recurrence')}
-              select
-              slotProps={nativeSelect}
-            >
-              {recurrences.map((recurrence) => (
-                <option key={recurrence} value={recurrence}>
-                  {t(`recurrences.${recurrence}`)}
-                </option>
-              ))}
-            </FormTextField>
-            <PasswordField
-              control={form.control}
-              name="password"
-              label={t('modal.password')}
-              helperText={isEdit ? t('modal.passwordEditHelper') : t('modal.passwordHelper')}
-              autoComplete="new-password"
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('modal.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {isEdit ? t('modal.save') : t('modal.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
+      cancelLabel={t('modal.cancel')}
+      submitLabel={isEdit ? t('modal.save') : t('modal.add')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={close}
+      testId="company-dialog"
+      maxWidth="md"
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
+        <FormTextField control={form.control} name="name" label={t('modal.name')} required autoFocus />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label={t('modal.email')}
+          type="email"
+          autoComplete="off"
+          required
+        />
+        <FormTextField
+          control={form.control}
+          name="phone"
+          label={t('modal.phone')}
+          type="tel"
+          placeholder="(99) 99999-9999"
+          transform={maskPhoneInput}
+        />
+        <FormTextField
+          control={form.control}
+          name="planId"
+          label={t('modal.plan')}
+          select
+          slotProps={nativeSelect}
+        >
+          <option value="">{t('modal.noPlan')}</option>
+          {(plans.data ?? []).map((plan) => (
+            <option key={plan.id} value={plan.id}>
+              {plan.name}
+            </option>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="status"
+          label={t('modal.status')}
+          select
+          slotProps={nativeSelect}
+        >
+          <option value="true">{t('status.true')}</option>
+          <option value="false">{t('status.false')}</option>
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="campaignsEnabled"
+          label={t('modal.campaignsEnabled')}
+          select
+          slotProps={nativeSelect}
+        >
+          <option value="true">{t('campaigns.true')}</option>
+          <option value="false">{t('campaigns.false')}</option>
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="dueDate"
+          label={t('modal.dueDate')}
+          type="date"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <FormTextField
+          control={form.control}
+          name="recurrence"
+          label={t('modal.recurrence')}
+          select
+          slotProps={nativeSelect}
+        >
+          {recurrences.map((recurrence) => (
+            <option key={recurrence} value={recurrence}>
+              {t(`recurrences.${recurrence}`)}
+            </option>
+          ))}
+        </FormTextField>
+        <PasswordField
+          control={form.control}
+          name="password"
+          label={t('modal.password')}
+          helperText={isEdit ? t('modal.passwordEditHelper') : t('modal.passwordHelper')}
+          autoComplete="new-password"
+        />
+      </Box>
+    </FormDialog>
   );
 }

@@ -1,12 +1,8 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { HelpView } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { toast } from '../../../lib/toast';
 import { toastOperationError } from '../../settings/operationToasts';
@@ -48,32 +44,31 @@ export function HelpDialog({ open, help, onClose }: HelpDialogProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="help-dialog">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle>{isEdit ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <FormTextField control={form.control} name="title" label={t('modal.title')} required autoFocus />
-          <FormTextField
-            control={form.control}
-            name="video"
-            label={t('modal.video')}
-            helperText={t('modal.videoHelper')}
-          />
-          <FormTextField
-            control={form.control}
-            name="description"
-            label={t('modal.description')}
-            multiline
-            minRows={3}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('modal.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {isEdit ? t('modal.save') : t('modal.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
+      cancelLabel={t('modal.cancel')}
+      submitLabel={isEdit ? t('modal.save') : t('modal.add')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={close}
+      testId="help-dialog"
+      maxWidth="sm"
+    >
+      <FormTextField control={form.control} name="title" label={t('modal.title')} required autoFocus />
+      <FormTextField
+        control={form.control}
+        name="video"
+        label={t('modal.video')}
+        helperText={t('modal.videoHelper')}
+      />
+      <FormTextField
+        control={form.control}
+        name="description"
+        label={t('modal.description')}
+        multiline
+        minRows={3}
+      />
+    </FormDialog>
   );
 }

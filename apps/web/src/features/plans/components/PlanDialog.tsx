@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { planFlags, type PlanView } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { toast } from '../../../lib/toast';
 import { toastOperationError } from '../../settings/operationToasts';
@@ -53,63 +49,62 @@ export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
   });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="plan-dialog">
-      <form noValidate onSubmit={submit}>
-        <DialogTitle>{isEdit ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <FormTextField control={form.control} name="name" label={t('modal.name')} required autoFocus />
-          <Box
-            sx={{
-              display: 'grid',
-              columnGap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
-            }}
-          >
-            <FormTextField
-              control={form.control}
-              name="users"
-              label={t('modal.users')}
-              type="number"
-              slotProps={limitInput}
-            />
-            <FormTextField
-              control={form.control}
-              name="connections"
-              label={t('modal.connections')}
-              type="number"
-              slotProps={limitInput}
-            />
-            <FormTextField
-              control={form.control}
-              name="queues"
-              label={t('modal.queues')}
-              type="number"
-              slotProps={limitInput}
-            />
-            <FormTextField
-              control={form.control}
-              name="value"
-              label={t('modal.value')}
-              type="number"
-              slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-            />
-          </Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('modal.limitsHelper')}
-          </Typography>
-          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
-            {planFlags.map((flag) => (
-              <FormSwitch key={flag} control={form.control} name={flag} label={t(`flags.${flag}`)} />
-            ))}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('modal.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            {isEdit ? t('modal.save') : t('modal.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
+      cancelLabel={t('modal.cancel')}
+      submitLabel={isEdit ? t('modal.save') : t('modal.add')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={close}
+      testId="plan-dialog"
+      maxWidth="sm"
+    >
+      <FormTextField control={form.control} name="name" label={t('modal.name')} required autoFocus />
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' },
+        }}
+      >
+        <FormTextField
+          control={form.control}
+          name="users"
+          label={t('modal.users')}
+          type="number"
+          slotProps={limitInput}
+        />
+        <FormTextField
+          control={form.control}
+          name="connections"
+          label={t('modal.connections')}
+          type="number"
+          slotProps={limitInput}
+        />
+        <FormTextField
+          control={form.control}
+          name="queues"
+          label={t('modal.queues')}
+          type="number"
+          slotProps={limitInput}
+        />
+        <FormTextField
+          control={form.control}
+          name="value"
+          label={t('modal.value')}
+          type="number"
+          slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+        />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('modal.limitsHelper')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, mt: 2 }}>
+        {planFlags.map((flag) => (
+          <FormSwitch key={flag} control={form.control} name={flag} label={t(`flags.${flag}`)} />
+        ))}
+      </Box>
+    </FormDialog>
   );
 }
