@@ -41,15 +41,20 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+export interface BrowserOptions {
+  /** Extra Chromium switches for this file (e.g. a fake microphone). */
+  args?: string[];
+}
+
 /** Registers the hooks of a browser test file: launch once, close contexts after each test. */
-export function useBrowser(): BrowserHarness {
+export function useBrowser(options: BrowserOptions = {}): BrowserHarness {
   let browser: Browser | undefined;
   let open: { context: BrowserContext; page: Page; log: string[] }[] = [];
 
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
     });
   });
 
