@@ -69,12 +69,16 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
           <ListItem
             key={note.id}
             disableGutters
+            data-testid="ticket-note"
             secondaryAction={
               me.profile === 'admin' || note.userId === me.id ? (
                 <IconButton
                   edge="end"
                   aria-label={t('notes.delete')}
-                  onClick={() => remove.mutate(note)}
+                  data-testid="note-delete"
+                  onClick={() =>
+                    remove.mutate(note, { onSuccess: () => toast.success(t('notes.deleted')) })
+                  }
                   disabled={remove.isPending}
                 >
                   <DeleteOutline fontSize="small" />
