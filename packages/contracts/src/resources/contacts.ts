@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { calendarDay, idParam, MAX_DB_INT, pageNumber, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { ContactView } from './messages';
@@ -51,13 +51,7 @@ export type ExtraInfoView = z.infer<typeof ExtraInfoView>;
 export const ContactDetailView = ContactView.extend({ extraInfo: z.array(ExtraInfoView) });
 export type ContactDetailView = z.infer<typeof ContactDetailView>;
 
-const isoDay = z.preprocess(
-  blankToUndefined,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-);
+const isoDay = z.preprocess(blankToUndefined, calendarDay.optional());
 
 export const ListContactsQuery = z.object({
   searchParam,
@@ -90,6 +84,28 @@ export const ListAllContactsQuery = z.object({
     .preprocess(blankToUndefined, z.coerce.number().int().positive().max(MAX_DB_INT).optional())
     .catch(undefined),
 });
+
+/** The contact field a spreadsheet column fills. */
+export type ContactUploadField = 'name' | 'number' | 'email';
+
+/** Column names after folding case, spaces and accents: `Número` → `numero`, `E-mail` → `e-mail`. */
+const uploadColumns: Record<string, ContactUploadField> = {
+  nome: 'name',
+  name: 'name',
+  numero: 'number',
+  number: 'number',
+  email: 'email',
+  'e-mail': 'email',
+};
+
+/**
+ * The field a spreadsheet column header stands for (server-behaviour 11, "Columns": case-, space- and
+ * accent-insensitive), or undefined for other columns. The browser maps headers and the server reads rows with it.
+ */
+export function contactUploadField(header: string): ContactUploadField | undefined {
+  const folded = header.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, '').toLowerCase();
+  return Object.hasOwn(uploadColumns, folded) ? uploadColumns[folded] : undefined;
+}
 
 /** One spreadsheet row as the browser parsed it: column names vary (nome/número/e-mail…). */
 export const ContactUploadRows = z.array(z.record(z.string(), z.unknown()), { error: m.invalid }).max(50_000);
