@@ -3,6 +3,7 @@ import {
   routes,
   type ContactDetailView,
   type ContactInput,
+  type ContactUploadAnswer,
   type ContactView,
   type ListContactsAnswer,
   type TicketView,
@@ -11,6 +12,8 @@ import { callRoute } from '../../lib/api/client';
 import { containsText, removeFromLists, upsertInLists } from '../../lib/lists/liveCache';
 import type { RecordPage } from '../../lib/lists/pages';
 import { usePagedSearch } from '../../lib/lists/usePagedSearch';
+import { saveBlob } from '../../lib/saveBlob';
+import type { PostContactRows } from './import/uploadContactRows';
 
 export const contactKeys = {
   all: ['contacts'] as const,
@@ -98,13 +101,18 @@ export function useStartTicket() {
 export async function downloadContactsCsv(): Promise<void> {
   const answer = await callRoute<typeof routes.contacts.exportCsv, unknown>(routes.contacts.exportCsv);
   const text = typeof answer === 'string' ? answer : '';
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'contatos.csv';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'contatos.csv');
+}
+
+/** POST /contacts/upload of one chunk of spreadsheet rows (the import dialog sends a sheet in chunks). */
+export const postContactRows: PostContactRows = (rows) =>
+  callRoute<typeof routes.contacts.upload, ContactUploadAnswer>(routes.contacts.upload, { body: rows });
+
+/** POST /contacts/import: the default connection's phone contacts; answers how many were added. */
+export function useImportPhoneContacts() {
+  const reload = useReloadContacts();
+  return useMutation({
+    mutationFn: (): Promise<{ count: number }> => callRoute(routes.contacts.importPhone),
+    onSuccess: reload,
+  });
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContactView } from '@zapdesk/contracts';
@@ -10,13 +12,23 @@ import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toast, toastError } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
-import { downloadContactsCsv, useContactList, useDeleteContact, useStartTicket } from '../api';
+import {
+  downloadContactsCsv,
+  useContactList,
+  useDeleteContact,
+  useImportPhoneContacts,
+  useStartTicket,
+} from '../api';
 import { ContactDialog } from '../components/ContactDialog';
+import { ImportContactsDialog } from '../components/ImportContactsDialog';
 import { ContactsTable } from '../components/ContactsTable';
 import { otherOpenTicket } from '../otherOpenTicket';
 import { useContactsLive } from '../realtime';
 
-/** /contacts: searchable, infinitely scrolled contacts with start ticket, edit, delete and CSV export. */
+/**
+ * /contacts: searchable, infinitely scrolled contacts with start ticket, edit, delete, the spreadsheet import,
+ * the phone-contacts import and CSV export.
+ */
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
   const navigate = useNavigate();
@@ -26,6 +38,9 @@ export function ContactsPage() {
   const actions = useRecordActions<ContactView>(remove, t('toasts.deleted'));
   const startTicket = useStartTicket();
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [askPhoneImport, setAskPhoneImport] = useState(false);
+  const phoneImport = useImportPhoneContacts();
   useContactsLive();
 
   // DELETE /contacts/:id is admin-only on the server.
@@ -63,9 +78,43 @@ export function ContactsPage() {
       .finally(() => setExporting(false));
   };
 
+  // Spec 2 section 2: the list reloads after the phone import (the mutation refetches it).
+  const onPhoneImport = () =>
+    phoneImport.mutate(undefined, {
+      onSuccess: ({ count }) => toast.success(t('importPhone.done', { count })),
+      onSettled: () => setAskPhoneImport(false),
+    });
+
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: { xs: 2, sm: 3 }, pt: { xs: 2, sm: 3 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          gap: 1,
+          px: { xs: 2, sm: 3 },
+          pt: { xs: 2, sm: 3 },
+        }}
+      >
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<ContactPhoneOutlinedIcon />}
+          onClick={() => setAskPhoneImport(true)}
+          data-testid="contact-import-phone"
+        >
+          {t('importPhone.action')}
+        </Button>
+        <Button
+          variant="outlined"
+          size="small"
+          startIcon={<UploadFileOutlinedIcon />}
+          onClick={() => setImporting(true)}
+          data-testid="contact-import"
+        >
+          {t('import.action')}
+        </Button>
         <Button
           variant="outlined"
           size="small"
@@ -94,6 +143,17 @@ export function ContactsPage() {
                 contact={actions.editing}
                 onClose={actions.closeDialog}
               />
+              <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />
+              <ConfirmDialog
+                open={askPhoneImport}
+                title={t('importPhone.title')}
+                confirmLabel={t('importPhone.confirm')}
+                pending={phoneImport.isPending}
+                onConfirm={onPhoneImport}
+                onClose={() => setAskPhoneImport(false)}
+              >
+                {t('importPhone.text')}
+              </ConfirmDialog>
               <ConfirmDialog
                 open={actions.deleting !== null}
                 title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
