@@ -5,6 +5,7 @@ import {
   type ContactInput,
   type ContactUploadAnswer,
   type ContactView,
+  type CreateTicketInput,
   type ListContactsAnswer,
   type TicketView,
 } from '@zapdesk/contracts';
@@ -40,6 +41,18 @@ async function fetchContactPage(
 /** GET /contacts: searchable, 30 per page. */
 export function useContactList() {
   return usePagedSearch({ key: contactKeys.lists(), fetchPage: fetchContactPage });
+}
+
+/** Contact search fields start searching at 3 characters (spec 1 section 5). */
+export const CONTACT_SEARCH_MIN_LENGTH = 3;
+
+/** The first page of GET /contacts for a search of 3 characters or more (pickers). */
+export function useContactSearch(search: string) {
+  return useQuery({
+    queryKey: [...contactKeys.all, 'search', search] as const,
+    queryFn: ({ signal }) => fetchContactPage(search, 1, signal),
+    enabled: search.length >= CONTACT_SEARCH_MIN_LENGTH,
+  });
 }
 
 /** GET /contacts/:id with its extra info (the edit dialog). */
@@ -88,12 +101,15 @@ export function useDeleteContact() {
   });
 }
 
-/** POST /tickets for a contact, owned by the caller; the page reads ERR_OTHER_OPEN_TICKET itself. */
+/**
+ * POST /tickets for a contact (optionally in a queue and on a connection), open and owned by the caller; the
+ * caller reads ERR_OTHER_OPEN_TICKET itself.
+ */
 export function useStartTicket() {
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ contactId, userId }: { contactId: number; userId: number }): Promise<TicketView> =>
-      callRoute(routes.tickets.create, { body: { contactId, status: 'open', userId } }),
+    mutationFn: (body: Omit<CreateTicketInput, 'status'>): Promise<TicketView> =>
+      callRoute(routes.tickets.create, { body: { ...body, status: 'open' } }),
   });
 }
 

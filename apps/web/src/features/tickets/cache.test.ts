@@ -1,6 +1,7 @@
-import type { TicketView } from '@zapdesk/contracts';
+import type { ContactView, TicketView } from '@zapdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  applyContactUpdate,
   applyNewMessage,
   applyTicketUpdate,
   belongsToList,
@@ -101,5 +102,13 @@ describe('ticket list cache', () => {
     expect(ids(removeTicket(data, 2))).toEqual([1]);
     expect(flattenTickets(resetUnread(data, 1))[0]?.unreadMessages).toBe(0);
     expect(removeTicket(data, 42)).toBe(data);
+  });
+
+  it('renames the contact of every loaded ticket of that contact and leaves other lists untouched', () => {
+    const data = pages([ticket(1, { contact: { id: 5, name: 'Old' } as TicketView['contact'] }), ticket(2)]);
+    const renamed = applyContactUpdate(data, { id: 5, name: 'New', number: '5511999990000' } as ContactView);
+    expect(flattenTickets(renamed).map((t) => t.contact.name)).toEqual(['New', 'Contact 2']);
+    expect(flattenTickets(renamed)[0]?.contact.number).toBe('5511999990000');
+    expect(applyContactUpdate(data, { id: 99, name: 'Other' } as ContactView)).toBe(data);
   });
 });

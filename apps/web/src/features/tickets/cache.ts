@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ListTicketsAnswer, TicketStatus, TicketView } from '@zapdesk/contracts';
+import type { ContactView, ListTicketsAnswer, TicketStatus, TicketView } from '@zapdesk/contracts';
 
 /** What one loaded ticket list asked the server for; live events are filtered by the same rules. */
 export interface TicketListFilter {
@@ -88,6 +88,17 @@ export function resetUnread(data: TicketPages, id: number): TicketPages {
   if (!contains(data, id)) return data;
   return mapPages(data, (tickets) =>
     tickets.map((ticket) => (ticket.id === id ? { ...ticket, unreadMessages: 0 } : ticket)),
+  );
+}
+
+/** An edited contact: every loaded ticket of that contact shows its new name, number and picture. */
+export function applyContactUpdate(data: TicketPages, contact: ContactView): TicketPages {
+  const holds = data.pages.some((page) => page.tickets.some((ticket) => ticket.contact.id === contact.id));
+  if (!holds) return data;
+  return mapPages(data, (tickets) =>
+    tickets.map((ticket) =>
+      ticket.contact.id === contact.id ? { ...ticket, contact: { ...ticket.contact, ...contact } } : ticket,
+    ),
   );
 }
 

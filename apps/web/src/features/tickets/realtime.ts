@@ -1,9 +1,10 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { TicketDetailView, TicketView } from '@zapdesk/contracts';
+import type { ContactView, TicketDetailView, TicketView } from '@zapdesk/contracts';
 import { useCurrentUser } from '../auth/sessionContext';
 import { useCompanyEvent } from '../../lib/socket/RealtimeContext';
 import { ticketKeys } from './api';
 import {
+  applyContactUpdate,
   applyNewMessage,
   applyTicketUpdate,
   removeTicket,
@@ -40,8 +41,30 @@ function patchDetail(queryClient: QueryClient, ticket: TicketView): void {
   );
 }
 
+/** Shows an edited contact in every loaded ticket list and open conversation of that contact. */
+export function useApplyContactToTickets(): (contact: ContactView) => void {
+  const queryClient = useQueryClient();
+  return (contact) => {
+    patchLists(queryClient, (data) => applyContactUpdate(data, contact));
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: ticketKeys.details() })) {
+      queryClient.setQueryData<TicketDetailView>(query.queryKey, (old) =>
+        old && old.contact.id === contact.id ? { ...old, contact: { ...old.contact, ...contact } } : old,
+      );
+    }
+  };
+}
+
+const isContactUpdate = (payload: unknown): payload is { action: 'update'; contact: ContactView } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'action' in payload &&
+  payload.action === 'update' &&
+  'contact' in payload &&
+  typeof payload.contact === 'object' &&
+  payload.contact !== null;
+
 /**
- * Keeps every loaded ticket list current from `-ticket` and `-appMessage` (spec 1 section 4): updates move
+ * Keeps every loaded ticket list current from `-ticket`, `-appMessage` and `-contact` (spec 1 section 4): updates move
  * tickets between tabs, deletes remove them, unread resets clear the badge, new messages bump to the top.
  * Mounted once by the notifications bell, which the shell always renders.
  */
@@ -59,6 +82,10 @@ export function useTicketListsLive(): void {
     } else {
       patchLists(queryClient, (data) => resetUnread(data, payload.ticketId));
     }
+  });
+  const applyContact = useApplyContactToTickets();
+  useCompanyEvent('contact', (payload) => {
+    if (isContactUpdate(payload)) applyContact(payload.contact);
   });
   useCompanyEvent('appMessage', (payload) => {
     if (!isAppMessageEvent(payload) || payload.action !== 'create') return;

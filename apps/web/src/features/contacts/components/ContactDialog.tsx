@@ -26,20 +26,28 @@ interface ContactFormValues {
 
 const contactFormResolver = contractResolver<ContactFormValues, typeof ContactInput>(ContactInput);
 
-const formValues = (contact: ContactDetailView | undefined): ContactFormValues => ({
-  name: contact?.name ?? '',
+const formValues = (contact: ContactDetailView | undefined, initialName = ''): ContactFormValues => ({
+  name: contact?.name ?? initialName,
   number: contact?.number ?? '',
   email: contact?.email ?? '',
   extraInfo: (contact?.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
 });
 
-function ContactForm({ contact, onClose }: { contact: ContactDetailView | undefined; onClose: () => void }) {
+interface ContactFormProps {
+  contact: ContactDetailView | undefined;
+  /** A new contact starts with this name (the new-ticket dialog's free text). */
+  initialName?: string;
+  onSaved?: (contact: ContactDetailView) => void;
+  onClose: () => void;
+}
+
+function ContactForm({ contact, initialName, onSaved, onClose }: ContactFormProps) {
   const { t } = useTranslation('contacts');
   const { t: tc } = useTranslation();
   const save = useSaveContact();
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: contactFormResolver,
-    defaultValues: formValues(contact),
+    defaultValues: formValues(contact, initialName),
   });
   const extra = useFieldArray({ control: form.control, name: 'extraInfo' });
 
@@ -48,8 +56,9 @@ function ContactForm({ contact, onClose }: { contact: ContactDetailView | undefi
     save.mutate(
       { id: contact?.id, body: values },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(t('toasts.saved'));
+          onSaved?.(saved);
           onClose();
         },
       },
@@ -126,7 +135,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDetailView | undefi
 }
 
 /** Edit: the form opens once the contact's extra info is loaded. */
-function EditContactForm({ contact, onClose }: { contact: ContactView; onClose: () => void }) {
+function EditContactForm({
+  contact,
+  onSaved,
+  onClose,
+}: Pick<ContactFormProps, 'onSaved' | 'onClose'> & { contact: ContactView }) {
   const detail = useContactDetail(contact.id);
   if (!detail.data) {
     return (
@@ -135,26 +148,28 @@ function EditContactForm({ contact, onClose }: { contact: ContactView; onClose: 
       </Box>
     );
   }
-  return <ContactForm contact={detail.data} onClose={onClose} />;
+  return <ContactForm contact={detail.data} onSaved={onSaved} onClose={onClose} />;
+}
+
+interface ContactDialogProps {
+  open: boolean;
+  contact: ContactView | undefined;
+  /** Name a new contact starts with. */
+  initialName?: string;
+  /** Called with the saved contact before the dialog closes. */
+  onSaved?: (contact: ContactDetailView) => void;
+  onClose: () => void;
 }
 
 /** Add (no contact) or edit a contact; closing unmounts the form, which resets it. */
-export function ContactDialog({
-  open,
-  contact,
-  onClose,
-}: {
-  open: boolean;
-  contact: ContactView | undefined;
-  onClose: () => void;
-}) {
+export function ContactDialog({ open, contact, initialName, onSaved, onClose }: ContactDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="contact-dialog">
       {open &&
         (contact ? (
-          <EditContactForm contact={contact} onClose={onClose} />
+          <EditContactForm contact={contact} onSaved={onSaved} onClose={onClose} />
         ) : (
-          <ContactForm contact={undefined} onClose={onClose} />
+          <ContactForm contact={undefined} initialName={initialName} onSaved={onSaved} onClose={onClose} />
         ))}
     </Dialog>
   );

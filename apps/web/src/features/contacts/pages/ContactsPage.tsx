@@ -22,8 +22,8 @@ import {
 import { ContactDialog } from '../components/ContactDialog';
 import { ImportContactsDialog } from '../components/ImportContactsDialog';
 import { ContactsTable } from '../components/ContactsTable';
-import { otherOpenTicket } from '../otherOpenTicket';
 import { useContactsLive } from '../realtime';
+import { useOtherOpenTicketError } from '../useOtherOpenTicketError';
 
 /**
  * /contacts: searchable, infinitely scrolled contacts with start ticket, edit, delete, the spreadsheet import,
@@ -37,6 +37,7 @@ export function ContactsPage() {
   const remove = useDeleteContact();
   const actions = useRecordActions<ContactView>(remove, t('toasts.deleted'));
   const startTicket = useStartTicket();
+  const onStartError = useOtherOpenTicketError();
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [askPhoneImport, setAskPhoneImport] = useState(false);
@@ -51,23 +52,7 @@ export function ContactsPage() {
       { contactId: contact.id, userId: user.id },
       {
         onSuccess: (ticket) => void navigate(`/tickets/${ticket.uuid}`),
-        onError: (error) => {
-          const holder = otherOpenTicket(error);
-          if (!holder) {
-            toastError(error);
-            return;
-          }
-          if (holder.userId === user.id) {
-            void navigate(`/tickets/${holder.uuid}`);
-            return;
-          }
-          toast.error(
-            t('otherOpenTicket', {
-              user: holder.user?.name ?? t('noUser'),
-              queue: holder.queue?.name ?? t('noQueue'),
-            }),
-          );
-        },
+        onError: onStartError,
       },
     );
 

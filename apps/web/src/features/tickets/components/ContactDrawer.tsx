@@ -1,13 +1,18 @@
+import { useState } from 'react';
 import type { TicketDetailView } from '@zapdesk/contracts';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
+import { ContactDialog } from '../../contacts/components/ContactDialog';
 import { TicketNotes } from '../../ticket-notes/components/TicketNotes';
+import { useApplyContactToTickets } from '../realtime';
 
 /** The contact drawer is 320 px wide (spec 1 section 2). */
 export const CONTACT_DRAWER_WIDTH = 320;
@@ -18,10 +23,12 @@ interface ContactDrawerProps {
   onClose: () => void;
 }
 
-/** Contact header, ticket notes and the contact's extra information. */
+/** Contact header with edit (the contact form of the contacts page), ticket notes and the extra information. */
 export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
   const { t } = useTranslation('tickets');
   const { contact } = ticket;
+  const [editing, setEditing] = useState(false);
+  const applyContact = useApplyContactToTickets();
   return (
     <Drawer anchor="right" open={open} onClose={onClose}>
       <Box sx={{ width: { xs: '100vw', sm: CONTACT_DRAWER_WIDTH }, p: 2 }} data-testid="contact-drawer">
@@ -37,9 +44,27 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
             alt={contact.name}
             sx={{ width: 96, height: 96, mx: 'auto', mb: 1 }}
           />
-          <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{contact.name}</Typography>
-          <Typography variant="body2">{contact.number}</Typography>
-          {contact.email && <Typography variant="body2">{contact.email}</Typography>}
+          <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }} data-testid="contact-drawer-name">
+            {contact.name}
+          </Typography>
+          <Typography variant="body2" data-testid="contact-drawer-number">
+            {contact.number}
+          </Typography>
+          {contact.email && (
+            <Typography variant="body2" data-testid="contact-drawer-email">
+              {contact.email}
+            </Typography>
+          )}
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<EditOutlined />}
+            onClick={() => setEditing(true)}
+            sx={{ mt: 1 }}
+            data-testid="contact-edit"
+          >
+            {t('contact.edit')}
+          </Button>
         </Box>
         <Divider sx={{ mb: 2 }} />
         <TicketNotes ticketId={ticket.id} contactId={contact.id} />
@@ -60,6 +85,12 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
           </>
         )}
       </Box>
+      <ContactDialog
+        open={editing}
+        contact={contact}
+        onSaved={applyContact}
+        onClose={() => setEditing(false)}
+      />
     </Drawer>
   );
 }

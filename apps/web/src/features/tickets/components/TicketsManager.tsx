@@ -3,11 +3,14 @@ import type { TicketView } from '@zapdesk/contracts';
 import { clientEvents } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
@@ -17,6 +20,7 @@ import { useAcceptTicket } from '../accept';
 import { useTicketList } from '../api';
 import { flattenTickets, type TicketListFilter } from '../cache';
 import { TicketFilters } from './TicketFilters';
+import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
 
 type MainTab = 'open' | 'closed' | 'search';
@@ -63,6 +67,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [tags, setTags] = useState<number[]>([]);
   const [users, setUsers] = useState<number[]>([]);
   const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
   const searchParam = useDebouncedValue(search.trim());
   const accept = useAcceptTicket();
   const admin = me.profile === 'admin';
@@ -132,6 +137,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1 }}>
+        <Tooltip title={t('newTicket.open')}>
+          <IconButton
+            onClick={() => setCreating(true)}
+            aria-label={t('newTicket.open')}
+            data-testid="new-ticket"
+            color="primary"
+          >
+            <AddCircleOutline />
+          </IconButton>
+        </Tooltip>
         {tab === 'open' && (
           <Tabs
             value={openTab}
@@ -176,6 +191,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           users={admin && tab === 'search' ? { value: users, onChange: setUsers } : undefined}
         />
       </Box>
+      {creating && <NewTicketDialog open onClose={() => setCreating(false)} />}
       <TicketList
         key={tab === 'open' ? openTab : tab}
         filter={filter}

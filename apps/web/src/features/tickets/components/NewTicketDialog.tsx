@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { ContactView } from '@zapdesk/contracts';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../auth/sessionContext';
+import { useConnectionList } from '../../connections/api';
+import { useStartTicket } from '../../contacts/api';
+import { ContactDialog } from '../../contacts/components/ContactDialog';
+import { useOtherOpenTicketError } from '../../contacts/useOtherOpenTicketError';
+import { useQueueList } from '../../queues/api';
+import { ContactPicker } from './ContactPicker';
+
+interface NewTicketDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Opens a ticket for a contact (spec 1 sections 2 and 5): contact search or a new contact, a queue (required
+ * unless admin; non-admins pick from their own queues) and a connection (empty = the server's default).
+ */
+export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
+  const { t } = useTranslation('tickets');
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const admin = me.profile === 'admin';
+  const allQueues = useQueueList();
+  const connections = useConnectionList(open);
+  const start = useStartTicket();
+  const onStartError = useOtherOpenTicketError();
+  const [contact, setContact] = useState<ContactView | null>(null);
+  const [newContactName, setNewContactName] = useState<string | null>(null);
+  const [queueId, setQueueId] = useState<number | ''>('');
+  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [submitted, setSubmitted] = useState(false);
+
+  const queues = admin ? (allQueues.data ?? []) : me.queues;
+  const contactError = submitted && !contact ? t('newTicket.selectContact') : undefined;
+  const queueError = submitted && !admin && queueId === '' ? t('newTicket.selectQueue') : undefined;
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!contact || (!admin && queueId === '')) return;
+    start.mutate(
+      {
+        contactId: contact.id,
+        queueId: queueId === '' ? null : queueId,
+        whatsappId: whatsappId === '' ? null : whatsappId,
+        userId: me.id,
+      },
+      {
+        onSuccess: (ticket) => {
+          onClose();
+          void navigate(`/tickets/${ticket.uuid}`);
+        },
+        onError: (error) => {
+          onStartError(error);
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-dialog">
+        <DialogTitle>{t('newTicket.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+          <ContactPicker
+            value={contact}
+            onChange={setContact}
+            onAddNew={setNewContactName}
+            error={contactError}
+          />
+          <TextField
+            select
+            name="queueId"
+            label={t('newTicket.queue')}
+            required={!admin}
+            value={queueId}
+            error={Boolean(queueError)}
+            helperText={queueError}
+            onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
+          >
+            {admin && <MenuItem value="">{t('newTicket.noQueue')}</MenuItem>}
+            {queues.map((queue) => (
+              <MenuItem key={queue.id} value={queue.id}>
+                {queue.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            name="whatsappId"
+            label={t('newTicket.connection')}
+            value={whatsappId}
+            onChange={(event) => setWhatsappId(event.target.value === '' ? '' : Number(event.target.value))}
+          >
+            <MenuItem value="">{t('newTicket.defaultConnection')}</MenuItem>
+            {(connections.data ?? []).map((connection) => (
+              <MenuItem key={connection.id} value={connection.id}>
+                {connection.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('newTicket.cancel')}</Button>
+          <Button
+            variant="contained"
+            loading={start.isPending}
+            onClick={submit}
+            data-testid="new-ticket-save"
+          >
+            {t('newTicket.save')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ContactDialog
+        open={newContactName !== null}
+        contact={undefined}
+        initialName={newContactName ?? ''}
+        onSaved={setContact}
+        onClose={() => setNewContactName(null)}
+      />
+    </>
+  );
+}
