@@ -35,6 +35,18 @@ export const searchParam = z.string().trim().max(200).optional().default('');
 export const pagedQuery = z.object({ searchParam, pageNumber });
 export type PagedQuery = z.infer<typeof pagedQuery>;
 
+/**
+ * A calendar day, yyyy-MM-dd, that exists: "2026-02-30" or year 0 would reach the database as a date cast and
+ * fail there, so they are refused here.
+ */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return v >= '0001-01-01' && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
+  });
+
 /** HH:mm clock time. */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: m.timeFormat });
 

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { calendarDay, MAX_DB_INT } from '../common';
 import { defineRoute } from '../route';
 
 const isoDay = z
-  .preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-  )
+  .preprocess((v) => (v === '' || v === null ? undefined : v), calendarDay.optional())
   .catch(undefined);
 
 /** `?days` (cycles queued in the last N days) or `date_from`/`date_to` (local days, either optional). */
@@ -53,8 +48,17 @@ export const DashboardAnswer = z.object({
 });
 export type DashboardAnswer = z.infer<typeof DashboardAnswer>;
 
-/** Chart period: local days yyyy-MM-dd, either optional. */
-export const DashboardChartQuery = z.object({ initialDate: isoDay, finalDate: isoDay });
+/** Chart period: local days yyyy-MM-dd, either optional; a super user may name another company. */
+export const DashboardChartQuery = z.object({
+  initialDate: isoDay,
+  finalDate: isoDay,
+  companyId: z
+    .preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
+    )
+    .catch(undefined),
+});
 export type DashboardChartQuery = z.infer<typeof DashboardChartQuery>;
 
 export const TicketsUsersAnswer = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, looseBoolean, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { calendarDay, idParam, looseBoolean, MAX_DB_INT, pageNumber, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { ContactView, TicketView } from './messages';
@@ -31,15 +31,7 @@ const idList = z.preprocess((v) => {
 const queryFlag = looseBoolean.optional().catch(undefined);
 
 /** A local day, yyyy-MM-dd; anything else is no filter. */
-const localDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => {
-    const day = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v);
-  })
-  .optional()
-  .catch(undefined);
+const localDay = calendarDay.optional().catch(undefined);
 
 export const ListTicketsQuery = z.object({
   searchParam,

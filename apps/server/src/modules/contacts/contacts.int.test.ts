@@ -234,6 +234,10 @@ describe('GET /contacts', () => {
     expect(await names('dateStart=2026-03-05')).toEqual(['Late', 'Middle']);
     expect(await names('dateEnd=2026-03-05')).toEqual(['Early', 'Middle']);
     expect(await names('dateStart=2026-03-02&dateEnd=2026-03-08')).toEqual(['Middle']);
+    // A day that does not exist is no filter, as junk is, rather than a database error.
+    expect(await names('date=2026-02-30')).toEqual(['Early', 'Late', 'Middle']);
+    expect(await names('dateStart=2026-13-01&dateEnd=2026-03-05')).toEqual(['Early', 'Middle']);
+    expect(await names('dateStart=0000-01-01')).toEqual(['Early', 'Late', 'Middle']);
   });
 });
 

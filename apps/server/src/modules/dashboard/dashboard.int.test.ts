@@ -187,6 +187,9 @@ describe('GET /dashboard', () => {
       token: w.token,
     });
     expect(day.body.counters).toMatchObject({ avgSupportTime: 10, avgWaitTime: 1, leads: 2 });
+    // Days that do not exist are no bound, as junk is, rather than a database error.
+    expect(await finished('date_from=2026-02-30&date_to=2026-13-45')).toBe(4);
+    expect(await finished('date_from=0000-01-01&date_to=2026-01-10')).toBe(3);
   });
 
   it('is for admins; platform totals only for super users', async () => {
@@ -201,29 +204,36 @@ describe('GET /dashboard', () => {
     const superCompany = await buildCompany(server);
     const superUser = await buildUser(server, superCompany, { profile: 'admin', super: true });
     const superToken = (await login(server, superUser)).token;
-    const totals = await asCompany(server, superCompany.id, async () =>
-      server.ctx.scopes.asSystem(async (tx) => ({
-        companies: Number(
-          (
-            await tx.db
-              .selectFrom('companies')
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-        sessions: Number(
-          (
-            await tx.db
-              .selectFrom('whatsapps')
-              .select((eb) => eb.fn.countAll<string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ),
-      })),
-    );
+    const platformTotals = () =>
+      asCompany(server, superCompany.id, async () =>
+        server.ctx.scopes.asSystem(async (tx) => ({
+          companies: Number(
+            (
+              await tx.db
+                .selectFrom('companies')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+          sessions: Number(
+            (
+              await tx.db
+                .selectFrom('whatsapps')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        })),
+      );
+    // The test database is shared with other files running at once: the answer lies between two counts.
+    const before = await platformTotals();
     const bySuper = await server.call('GET', '/dashboard', { token: superToken });
-    expect(bySuper.body.counters.totalCompanies).toBe(totals.companies);
-    expect(bySuper.body.counters.totalWhatsappSessions).toBe(totals.sessions);
+    const after = await platformTotals();
+    const { totalCompanies, totalWhatsappSessions } = bySuper.body.counters;
+    expect(totalCompanies).toBeGreaterThanOrEqual(before.companies);
+    expect(totalCompanies).toBeLessThanOrEqual(after.companies);
+    expect(totalWhatsappSessions).toBeGreaterThanOrEqual(before.sessions);
+    expect(totalWhatsappSessions).toBeLessThanOrEqual(after.sessions);
   });
 
   it("never counts another company's cycles, tickets or users", async () => {
@@ -289,6 +299,11 @@ describe('dashboard charts', () => {
       { quantidade: 2, nome: 'Alice' },
       { quantidade: 1, nome: 'Bruno' },
     ]);
+    expect((await get('initialDate=2026-01-10&finalDate=2026-02-30')).data).toEqual([
+      { quantidade: 0, nome: 'Admin' },
+      { quantidade: 1, nome: 'Alice' },
+      { quantidade: 1, nome: 'Bruno' },
+    ]);
   });
 
   it('counts created cycles per local day in date order, or per hour for one day', async () => {
@@ -314,5 +329,27 @@ describe('dashboard charts', () => {
       count: 1,
       data: [{ total: 1, data: '11/01/2026' }],
     });
+    // A day that does not exist is no bound: the chart still answers.
+    const unbounded = await get('initialDate=2026-02-31&finalDate=2026-01-11');
+    expect(unbounded.count).toBe(4);
+    expect((await get('initialDate=2026-01-10&finalDate=2026-99-99')).count).toBe(3);
+  });
+
+  it('charts another company for a super user naming it, and ignores companyId from an admin', async () => {
+    const w = await chartWorld();
+    const other = await buildAdminSession(server);
+    const superUser = await buildUser(server, other.company, { profile: 'admin', super: true });
+    const superToken = (await login(server, superUser)).token;
+    const query = `initialDate=2026-01-09&finalDate=2026-01-11&companyId=${w.company.id}`;
+
+    const day = await server.call('GET', `/dashboard/ticketsDay?${query}`, { token: superToken });
+    expect(day.body.count).toBe(4);
+    const users = await server.call('GET', `/dashboard/ticketsUsers?${query}`, { token: superToken });
+    expect(users.body.data.map((row: { nome: string }) => row.nome)).toEqual(['Admin', 'Alice', 'Bruno']);
+
+    const byAdmin = await server.call('GET', `/dashboard/ticketsDay?${query}`, { token: other.token });
+    expect(byAdmin.body).toEqual({ count: 0, data: [] });
+    const usersByAdmin = await server.call('GET', `/dashboard/ticketsUsers?${query}`, { token: other.token });
+    expect(usersByAdmin.body.data.map((row: { nome: string }) => row.nome)).not.toContain('Alice');
   });
 });

@@ -45,6 +45,16 @@ export async function dashboard(
   return { ...answer, counters: { ...answer.counters, ...totals } };
 }
 
+/** The company a chart covers: the caller's, or the one a super user names (server-behaviour 1.3). */
+export function chartScope(
+  ctx: AppContext,
+  actor: Actor,
+  scope: TenantScope,
+  query: DashboardChartQuery,
+): TenantScope {
+  return actor.isSuper && query.companyId ? ctx.scopes.tenant(query.companyId) : scope;
+}
+
 const chartPeriod = (ctx: AppContext, query: DashboardChartQuery): Period => ({
   from: query.initialDate,
   to: query.finalDate,
