@@ -95,6 +95,8 @@ export const MessageView = z.object({
   /** WhatsApp's id, once known. */
   wid: z.string().nullable(),
   ticketId: z.number(),
+  /** The ticket's attendance cycle the message belongs to; the chat marks where one cycle ends. */
+  cycleId: z.number().nullable(),
   contactId: z.number().nullable(),
   contact: z.object({ id: z.number(), name: z.string() }).nullable(),
   queueId: z.number().nullable(),

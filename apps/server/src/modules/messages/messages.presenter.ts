@@ -36,6 +36,7 @@ export async function loadMessageViews(
         id: m.id,
         wid: m.wid,
         ticketId: m.ticketId,
+        cycleId: m.trackingId,
         contactId: m.contactId,
         contact:
           m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null,
@@ -93,6 +94,7 @@ export function presentUnquotedMessage(
     id: m.id,
     wid: m.wid,
     ticketId: m.ticketId,
+    cycleId: m.trackingId,
     contactId: m.contactId,
     contact: sender && m.contactId === sender.id ? { id: sender.id, name: sender.name } : null,
     queueId: m.queueId,

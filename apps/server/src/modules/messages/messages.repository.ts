@@ -4,16 +4,26 @@ import type { TenantTx } from '../../platform/tenancy';
 import { ticketRefs } from '../tickets/tickets.presenter';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId'>;
+export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId' | 'trackingId'>;
 
 /**
- * Stores a message; a wid already stored on that connection (redelivery, our own echo) stores nothing and
- * answers undefined: the unique key (company, whatsapp, wid) decides.
+ * Stores a message in its ticket's latest attendance cycle; a wid already stored on that connection (redelivery,
+ * our own echo) stores nothing and answers undefined: the unique key (company, whatsapp, wid) decides.
  */
 export async function insertMessage(tx: TenantTx, values: NewMessage): Promise<MessageRow | undefined> {
   return tx
     .insertInto('messages')
-    .values({ ...values, companyId: tx.companyId })
+    .values((eb) => ({
+      ...values,
+      companyId: tx.companyId,
+      // Callers run inside the ticket's serialised section, so the latest cycle is the one being served.
+      trackingId: eb
+        .selectFrom('ticketTracking')
+        .where('ticketId', '=', values.ticketId)
+        .select('id')
+        .orderBy('id', 'desc')
+        .limit(1),
+    }))
     .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'wid']).doNothing())
     .returningAll()
     .executeTakeFirst();

@@ -2,10 +2,11 @@ import type { MessageView } from '@zapdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { groupMessages } from './grouping';
 
-const message = (id: number, createdAt: string, ticketId = 1): MessageView => ({
+const message = (id: number, createdAt: string, ticketId = 1, cycleId: number | null = 1): MessageView => ({
   id,
   wid: null,
   ticketId,
+  cycleId,
   contactId: null,
   contact: null,
   queueId: null,
@@ -42,6 +43,16 @@ describe('message grouping', () => {
   it('marks adjacent messages of different tickets', () => {
     const rows = groupMessages([message(1, '2026-11-20T10:00:00', 1), message(2, '2026-11-20T11:00:00', 2)]);
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'ticketChange', 'message']);
+  });
+
+  it('marks where one attendance cycle of the same ticket ends and the next begins', () => {
+    const rows = groupMessages([
+      message(1, '2026-11-20T10:00:00', 1, 7),
+      message(2, '2026-11-20T10:05:00', 1, 7),
+      message(3, '2026-11-20T11:00:00', 1, 8),
+    ]);
+    expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'ticketChange', 'message']);
+    expect(rows[3]?.key).toBe('ticket-3');
   });
 
   it('has no rows without messages', () => {

@@ -8,7 +8,8 @@ export type MessageRow =
 
 /**
  * The rows of the message list, oldest first: a day separator before the first message of each day and a
- * marker between adjacent messages of different tickets (spec 1 section 2).
+ * marker between adjacent messages of different tickets (spec 1 section 2). A ticket is reused for every
+ * conversation with its contact, so each attendance cycle counts as a ticket of its own here.
  */
 export function groupMessages(messages: readonly MessageView[]): MessageRow[] {
   const rows: MessageRow[] = [];
@@ -18,7 +19,7 @@ export function groupMessages(messages: readonly MessageView[]): MessageRow[] {
     if (!previous || !isSameDay(parseISO(previous.createdAt), date)) {
       rows.push({ kind: 'day', key: `day-${message.id}`, date });
     }
-    if (previous && previous.ticketId !== message.ticketId) {
+    if (previous && (previous.ticketId !== message.ticketId || previous.cycleId !== message.cycleId)) {
       rows.push({ kind: 'ticketChange', key: `ticket-${message.id}` });
     }
     rows.push({ kind: 'message', key: `message-${message.id}`, message });

@@ -14,6 +14,7 @@ import * as sessionCommands from './2026112212_session_commands';
 import * as simulatorMessages from './2026112213_simulator_messages';
 import * as socketIoAttachments from './2026112220_socket_io_attachments';
 import * as cloudSentMessages from './2026112221_cloud_sent_messages';
+import * as messageCycles from './2026112222_message_cycles';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026112213_simulator_messages': simulatorMessages,
   '2026112220_socket_io_attachments': socketIoAttachments,
   '2026112221_cloud_sent_messages': cloudSentMessages,
+  '2026112222_message_cycles': messageCycles,
 };

@@ -304,6 +304,8 @@ export interface MessagesTable {
   updatedAt: Generated<Date>;
   /** Why sending failed for good, readable by staff; null while queued or once sent */
   sendError: string | null;
+  /** The ticket's latest attendance cycle when the message was stored; null when it had none */
+  trackingId: number | null;
 }
 
 export interface OutboxTable {
