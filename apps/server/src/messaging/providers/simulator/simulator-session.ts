@@ -11,6 +11,7 @@ import {
 import type { ProviderContext, WakeableSession } from '../registry';
 import { checkSimulatedNumber } from './numbers';
 import { readPairing } from './pairing';
+import { SIMULATED_PHONEBOOK } from './phonebook';
 import {
   changeOutgoing,
   findMessage,
@@ -195,9 +196,19 @@ export class SimulatorSession implements WakeableSession {
     if (scanned) await this.#emitState('PAIRING');
     await this.#emitState('CONNECTED', { number });
     const epoch = this.#epoch;
+    if (scanned) await this.#sharePhonebook();
     await this.#deliverPending(epoch);
     for (const message of await listUnreadOutgoing(this.scope, this.whatsappId)) {
       this.#scheduleAcks(message.externalId, message.ack);
+    }
+  }
+
+  /** A newly linked phone shares its address book; if the pipeline refuses it, the link still stands. */
+  async #sharePhonebook(): Promise<void> {
+    try {
+      await this.context.hooks.emit({ type: 'contacts.sync', contacts: SIMULATED_PHONEBOOK });
+    } catch (error) {
+      this.context.hooks.log.warn({ err: error }, 'simulated phonebook not accepted');
     }
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminSession, buildUser, login } from '../../../../test/factories';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { pause } from '../../../../test/socket-client';
+import { SIMULATED_PHONEBOOK } from './phonebook';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ async function connectedSimulator() {
   return { ...admin, id, number: scan.body.number as string };
 }
 
-/** Events the connection's session handed to the inbound pipeline, by provider event id. */
+/** Message events the connection's session handed to the inbound pipeline (not the phonebook sync). */
 const storedEvents = (companyId: number, whatsappId: number) =>
   server.ctx.scopes
     .tenant(companyId)
@@ -50,6 +51,7 @@ const storedEvents = (companyId: number, whatsappId: number) =>
       tx
         .selectFrom('inboundEvents')
         .where('whatsappId', '=', whatsappId)
+        .where('eventId', 'not like', 'sync:%')
         .select(['eventId', 'payload'])
         .orderBy('id')
         .execute(),
@@ -201,6 +203,29 @@ describe('simulator routes', () => {
       token: userToken,
     });
     expect(outbox.status).toBe(403);
+  });
+
+  it("shares the linked phone's address book: the phone import adds its people, not its group, once", async () => {
+    const { company, token, id } = await connectedSimulator();
+    await until('the phonebook stored', async () => {
+      const rows = await server.ctx.scopes
+        .tenant(company.id)
+        .run((tx) => tx.selectFrom('whatsappContacts').where('whatsappId', '=', id).select('jid').execute());
+      return rows.length === SIMULATED_PHONEBOOK.length;
+    });
+
+    const imported = await server.call('POST', '/contacts/import', { token });
+    expect(imported.status).toBe(200);
+    expect(imported.body).toEqual({ count: 3 });
+    const list = await server.call('GET', '/contacts?searchParam=agenda', { token });
+    expect(
+      (list.body.contacts as Array<{ name: string; number: string }>).map((c) => [c.name, c.number]),
+    ).toEqual([
+      ['Ana Agenda', '5511987650001'],
+      ['Bruno Agenda', '5521987650002'],
+      ['Carla Agenda', '5531987650003'],
+    ]);
+    expect((await server.call('POST', '/contacts/import', { token })).body).toEqual({ count: 0 });
   });
 
   it('answers 404 on every route when the simulator is off', async () => {
