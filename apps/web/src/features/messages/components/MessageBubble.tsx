@@ -16,8 +16,9 @@ export const BUBBLE_MAX_WIDTH = 600;
 
 interface MessageBubbleProps {
   message: MessageView;
-  onReply: (message: MessageView) => void;
-  onDelete: (message: MessageView) => void;
+  /** Without handlers (a read-only peek) the bubble has no options menu. */
+  onReply?: (message: MessageView) => void;
+  onDelete?: (message: MessageView) => void;
 }
 
 function QuotedPreview({ quoted }: { quoted: NonNullable<MessageView['quotedMsg']> }) {
@@ -69,37 +70,41 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
           '&:hover .message-options': { opacity: 1 },
         }}
       >
-        <IconButton
-          size="small"
-          className="message-options"
-          aria-label={t('bubble.options')}
-          onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, color: 'inherit' }}
-          data-testid="message-options"
-        >
-          <ExpandMore fontSize="small" />
-        </IconButton>
-        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              onReply(message);
-            }}
-          >
-            {t('bubble.reply')}
-          </MenuItem>
-          {ours && !message.isDeleted && (
-            <MenuItem
-              onClick={() => {
-                setAnchor(null);
-                onDelete(message);
-              }}
-              data-testid="message-delete"
+        {onReply && (
+          <>
+            <IconButton
+              size="small"
+              className="message-options"
+              aria-label={t('bubble.options')}
+              onClick={(event) => setAnchor(event.currentTarget)}
+              sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, color: 'inherit' }}
+              data-testid="message-options"
             >
-              {t('bubble.delete')}
-            </MenuItem>
-          )}
-        </Menu>
+              <ExpandMore fontSize="small" />
+            </IconButton>
+            <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+              <MenuItem
+                onClick={() => {
+                  setAnchor(null);
+                  onReply(message);
+                }}
+              >
+                {t('bubble.reply')}
+              </MenuItem>
+              {ours && !message.isDeleted && onDelete && (
+                <MenuItem
+                  onClick={() => {
+                    setAnchor(null);
+                    onDelete?.(message);
+                  }}
+                  data-testid="message-delete"
+                >
+                  {t('bubble.delete')}
+                </MenuItem>
+              )}
+            </Menu>
+          </>
+        )}
         {message.quotedMsg && <QuotedPreview quoted={message.quotedMsg} />}
         {!message.isDeleted && <MessageMedia message={message} />}
         {showBody && (

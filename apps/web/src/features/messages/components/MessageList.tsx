@@ -18,7 +18,8 @@ const STICK_TO_BOTTOM_PX = 120;
 
 interface MessageListProps {
   ticketId: number;
-  onReply: (message: MessageView) => void;
+  /** Absent in a read-only peek: no reply or delete. */
+  onReply?: (message: MessageView) => void;
 }
 
 /** The ticket's paged history with day separators, following new messages while at the bottom. */
@@ -96,7 +97,7 @@ export function MessageList({ ticketId, onReply }: MessageListProps) {
             key={row.key}
             message={row.message}
             onReply={onReply}
-            onDelete={(message) => remove.mutate(message.id)}
+            onDelete={onReply && ((message) => remove.mutate(message.id))}
           />
         );
       })}

@@ -9,18 +9,21 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api/ApiError';
 import { useCompanyEvent } from '../../../lib/socket/RealtimeContext';
 import { toast, toastError } from '../../../lib/toast';
+import { useCurrentUser } from '../../auth/sessionContext';
 import { MessageInput } from '../../messages/components/MessageInput';
 import { MessageList } from '../../messages/components/MessageList';
 import { ticketKeys, useTicket } from '../api';
 import { isTicketEvent } from '../events';
 import { TagEditor } from './TagEditor';
 import { TicketHeader } from './TicketHeader';
+import { TicketPeekBar } from './TicketPeekBar';
 
 /** One ticket's chat: header with actions, messages and the input (disabled while the ticket is closed). */
 export function Conversation({ uuid }: { uuid: string }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const me = useCurrentUser();
   const { data: ticket, error } = useTicket(uuid);
   const [replyingTo, setReplyingTo] = useState<MessageView | null>(null);
 
@@ -40,6 +43,11 @@ export function Conversation({ uuid }: { uuid: string }) {
     }
   });
 
+  // Spec 1 section 6: an admin may look into another agent's ticket, read-only (server-behaviour 6.1: the
+  // peek does not clear its unread count).
+  const peeking =
+    me.profile === 'admin' && ticket !== undefined && ticket.userId !== null && ticket.userId !== me.id;
+
   return (
     <Paper
       variant="outlined"
@@ -52,16 +60,20 @@ export function Conversation({ uuid }: { uuid: string }) {
         </Box>
       ) : (
         <>
-          <TicketHeader ticket={ticket} />
-          <TagEditor ticket={ticket} />
-          <MessageList key={ticket.id} ticketId={ticket.id} onReply={setReplyingTo} />
-          <MessageInput
-            key={`input-${ticket.id}`}
-            ticketId={ticket.id}
-            disabled={ticket.status === 'closed'}
-            replyingTo={replyingTo}
-            onCancelReply={() => setReplyingTo(null)}
-          />
+          <TicketHeader ticket={ticket} readOnly={peeking} />
+          {!peeking && <TagEditor ticket={ticket} />}
+          <MessageList key={ticket.id} ticketId={ticket.id} onReply={peeking ? undefined : setReplyingTo} />
+          {peeking ? (
+            <TicketPeekBar ownerName={ticket.user?.name ?? ''} />
+          ) : (
+            <MessageInput
+              key={`input-${ticket.id}`}
+              ticketId={ticket.id}
+              disabled={ticket.status === 'closed'}
+              replyingTo={replyingTo}
+              onCancelReply={() => setReplyingTo(null)}
+            />
+          )}
         </>
       )}
     </Paper>

@@ -16,8 +16,11 @@ import { TransferDialog } from './TransferDialog';
 
 type Action = 'accept' | 'return' | 'resolve' | 'reopen';
 
-/** The transitions of spec 1 section 4 offered for the ticket's status, plus delete for admins. */
-export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
+/**
+ * The transitions of spec 1 section 4 offered for the ticket's status, plus delete for admins; a read-only
+ * peek offers only delete.
+ */
+export function TicketActions({ ticket, readOnly }: { ticket: TicketDetailView; readOnly: boolean }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const me = useCurrentUser();
@@ -58,18 +61,24 @@ export function TicketActions({ ticket }: { ticket: TicketDetailView }) {
 
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-      {ticket.status === 'pending' && button('accept', { status: 'open', userId: me.id }, 'contained')}
-      {ticket.status === 'open' && button('return', { status: 'pending', userId: null }, 'outlined', toList)}
-      {ticket.status !== 'closed' &&
+      {!readOnly &&
+        ticket.status === 'pending' &&
+        button('accept', { status: 'open', userId: me.id }, 'contained')}
+      {!readOnly &&
+        ticket.status === 'open' &&
+        button('return', { status: 'pending', userId: null }, 'outlined', toList)}
+      {!readOnly &&
+        ticket.status !== 'closed' &&
         button(
           'resolve',
           { status: 'closed', userId: ticket.userId ?? me.id, queueId: ticket.queueId },
           'contained',
           toList,
         )}
-      {ticket.status === 'closed' &&
+      {!readOnly &&
+        ticket.status === 'closed' &&
         button('reopen', { status: 'open', userId: me.id, queueId: ticket.queueId }, 'contained')}
-      {ticket.status !== 'closed' && (
+      {!readOnly && ticket.status !== 'closed' && (
         <Tooltip title={t('actions.transfer')}>
           <IconButton
             onClick={() => setTransferring(true)}

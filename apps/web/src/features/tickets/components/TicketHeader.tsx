@@ -11,8 +11,8 @@ import { useNavigate } from 'react-router';
 import { ContactDrawer } from './ContactDrawer';
 import { TicketActions } from './TicketActions';
 
-/** Contact name and number, who holds the ticket, and its actions. */
-export function TicketHeader({ ticket }: { ticket: TicketDetailView }) {
+/** Contact name and number, who holds the ticket, and its actions (none but delete while read-only). */
+export function TicketHeader({ ticket, readOnly = false }: { ticket: TicketDetailView; readOnly?: boolean }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const [contactOpen, setContactOpen] = useState(false);
@@ -47,7 +47,7 @@ export function TicketHeader({ ticket }: { ticket: TicketDetailView }) {
       >
         <InfoOutlined />
       </IconButton>
-      <TicketActions ticket={ticket} />
+      <TicketActions ticket={ticket} readOnly={readOnly} />
       <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
     </Box>
   );
