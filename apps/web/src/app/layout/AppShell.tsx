@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useCurrentUser } from '../../features/auth/sessionContext';
 import { useForcedLogout } from '../../features/auth/useForcedLogout';
 import { useConnectionsRecheck } from '../../features/connections/realtime';
+import { useSettingsRealtime } from '../../features/settings/realtime';
 import { RealtimeProvider } from '../../lib/socket/RealtimeProvider';
 import { AppDrawer } from './drawer/AppDrawer';
 import { useDrawerState } from './drawer/useDrawerState';
@@ -14,6 +15,7 @@ import { TopBar } from './topbar/TopBar';
 function ShellListeners({ userId }: { userId: number }) {
   useForcedLogout(userId);
   useConnectionsRecheck();
+  useSettingsRealtime();
   return null;
 }
 

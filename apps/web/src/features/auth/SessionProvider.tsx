@@ -58,8 +58,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     endSession('logout');
   }, []);
 
-  const updateUser = useCallback((patch: Partial<SessionUser>) => {
-    setState((current) => (current.user ? { ...current, user: { ...current.user, ...patch } } : current));
+  const updateUser = useCallback<SessionValue['updateUser']>((patch) => {
+    setState((current) => {
+      if (!current.user) return current;
+      const changes = typeof patch === 'function' ? patch(current.user) : patch;
+      return { ...current, user: { ...current.user, ...changes } };
+    });
   }, []);
 
   const value = useMemo<SessionValue>(

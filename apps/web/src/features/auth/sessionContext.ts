@@ -10,7 +10,8 @@ export interface SessionValue {
   signIn(answer: SessionAnswer): void;
   /** DELETE /auth/logout (failures ignored), then the session keys are cleared. */
   signOut(): Promise<void>;
-  updateUser(patch: Partial<SessionUser>): void;
+  /** Merges a patch into the user; a function gets the current user (for patches built from it). */
+  updateUser(patch: Partial<SessionUser> | ((user: SessionUser) => Partial<SessionUser>)): void;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

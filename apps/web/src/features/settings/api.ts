@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { routes, type SettingKey, type SettingView } from '@zapdesk/contracts';
 import { callRoute } from '../../lib/api/client';
+import { useApplySettingToSession, withSetting } from './sessionSettings';
 
 export const settingKeys = {
   all: ['settings'] as const,
@@ -22,16 +23,18 @@ export const settingValue = (
 
 /** Replaces (or adds) one setting in the cached list. */
 export function putSettingInCache(queryClient: QueryClient, setting: SettingView): void {
-  queryClient.setQueryData<SettingView[]>(settingKeys.list(), (list) => {
-    if (!list) return list;
-    const present = list.some((row) => row.key === setting.key);
-    return present ? list.map((row) => (row.key === setting.key ? setting : row)) : [...list, setting];
-  });
+  queryClient.setQueryData<SettingView[]>(settingKeys.list(), (list) =>
+    list ? withSetting(list, setting) : list,
+  );
 }
 
-/** PUT /settings/:key; the list shows the new value at once and goes back if the server refuses it. */
+/**
+ * PUT /settings/:key; the list shows the new value at once and goes back if the server refuses it; once saved,
+ * the session's company settings follow.
+ */
 export function useUpdateSetting() {
   const queryClient = useQueryClient();
+  const applyToSession = useApplySettingToSession();
   return useMutation({
     mutationFn: (setting: SettingView): Promise<SettingView> =>
       callRoute(routes.settings.update, { params: { key: setting.key }, body: { value: setting.value } }),
@@ -44,6 +47,9 @@ export function useUpdateSetting() {
     onError: (_error, _setting, context) => {
       if (context?.before) queryClient.setQueryData(settingKeys.list(), context.before);
     },
-    onSuccess: (saved) => putSettingInCache(queryClient, saved),
+    onSuccess: (saved) => {
+      putSettingInCache(queryClient, saved);
+      applyToSession(saved);
+    },
   });
 }

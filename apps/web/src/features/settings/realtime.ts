@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SettingView } from '@zapdesk/contracts';
 import { useCompanyEvent } from '../../lib/socket/RealtimeContext';
 import { putSettingInCache } from './api';
+import { useApplySettingToSession } from './sessionSettings';
 
 function isSettingEvent(payload: unknown): payload is { action: 'update'; setting: SettingView } {
   if (typeof payload !== 'object' || payload === null) return false;
@@ -17,10 +18,16 @@ function isSettingEvent(payload: unknown): payload is { action: 'update'; settin
   );
 }
 
-/** Applies `company-{id}-settings` updates made by other admins (or other tabs) to the cached list. */
+/**
+ * Applies `company-{id}-settings` updates made by other admins (or other tabs) to the cached list and to the
+ * session's company settings, on every page: an agent's next accept already follows a changed greeting option.
+ */
 export function useSettingsRealtime(): void {
   const queryClient = useQueryClient();
+  const applyToSession = useApplySettingToSession();
   useCompanyEvent('settings', (payload) => {
-    if (isSettingEvent(payload)) putSettingInCache(queryClient, payload.setting);
+    if (!isSettingEvent(payload)) return;
+    putSettingInCache(queryClient, payload.setting);
+    applyToSession(payload.setting);
   });
 }

@@ -11,7 +11,6 @@ import { useCurrentUser } from '../../auth/sessionContext';
 import { settingValue, useSettings } from '../api';
 import { OptionsTab } from '../components/OptionsTab';
 import { SchedulesTab } from '../components/SchedulesTab';
-import { useSettingsRealtime } from '../realtime';
 
 // The super user's tabs are code only they download.
 const CompaniesTab = lazy(() =>
@@ -32,7 +31,6 @@ export function SettingsPage() {
   const user = useCurrentUser();
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
-  useSettingsRealtime();
 
   const visible = allTabs.filter((tab) => {
     if (tab === 'schedules') {
