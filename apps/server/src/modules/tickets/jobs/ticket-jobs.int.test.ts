@@ -152,3 +152,68 @@ describe('auto-transfer', () => {
     socket.close();
   });
 });
+
+describe('tickets the sweeps leave alone', () => {
+  it('expiry skips pending tickets and connections with expiresTicket 0', async () => {
+    const expiring = await botSetup(server, {
+      connection: { expiresTicket: 5, expiresInactiveMessage: 'Encerrado' },
+    });
+    const never = await botSetup(server, {
+      connection: { expiresTicket: 0, expiresInactiveMessage: 'Encerrado' },
+    });
+    const waiting = expiring.customer();
+    const served = never.customer();
+    await waiting.say('oi');
+    await served.say('oi');
+    // Each company has one ticket, and its scope (row-level security) keeps these updates to it.
+    const stale = { fromMe: true, updatedAt: minutesAgo(600) };
+    await expiring.run((tx) => tx.updateTable('tickets').set(stale).execute());
+    await never.run((tx) =>
+      tx
+        .updateTable('tickets')
+        .set({ ...stale, status: 'open', userId: never.admin.id })
+        .execute(),
+    );
+
+    await sweepExpiredTickets(server.ctx, server.messaging.outbound);
+
+    expect(await waiting.ticket()).toMatchObject({ status: 'pending' });
+    expect(await served.ticket()).toMatchObject({ status: 'open' });
+    expect(await waiting.ours()).toEqual([]);
+    expect(await served.ours()).toEqual([]);
+  });
+
+  it('auto-transfer skips tickets an agent holds and connections without a transfer queue or time', async () => {
+    const addQueue = (bot: Awaited<ReturnType<typeof botSetup>>) =>
+      bot.run((tx) =>
+        tx
+          .insertInto('queues')
+          .values({ companyId: bot.company.id, name: 'Destino', color: '#0a0b0c' })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+    const held = await botSetup(server);
+    const heldQueue = await addQueue(held);
+    await held.run((tx) =>
+      tx.updateTable('whatsapps').set({ timeToTransfer: 1, transferQueueId: heldQueue.id }).execute(),
+    );
+    const noQueue = await botSetup(server, { connection: { timeToTransfer: 1 } });
+    const noTime = await botSetup(server);
+    const noTimeQueue = await addQueue(noTime);
+    await noTime.run((tx) =>
+      tx.updateTable('whatsapps').set({ timeToTransfer: 0, transferQueueId: noTimeQueue.id }).execute(),
+    );
+    const customers = [held.customer(), noQueue.customer(), noTime.customer()];
+    for (const c of customers) await c.say('oi');
+    await held.run((tx) =>
+      tx.updateTable('tickets').set({ status: 'open', userId: held.admin.id }).execute(),
+    );
+
+    await sweepAutoTransfers(server.ctx, server.messaging.outbound, new Date(Date.now() + 24 * 60 * 60_000));
+
+    for (const c of customers) {
+      expect(await c.ticket()).toMatchObject({ queueId: null });
+      expect(await c.ours()).toEqual([]);
+    }
+  });
+});
