@@ -1,0 +1,146 @@
+// Company options changed on the Settings page take effect on the customer's side (spec 1 section 9;
+// server-behaviour 5.4, 7.2, 7.3, 7.6, 7.7 and 14.4): every change is made through the interface, the customer
+// is played through the simulator, and what the phone receives is asserted word for word.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, waitForPath } from './support/app';
+import { pageToken } from './support/api';
+import { appUrl, useBrowser } from './support/browser';
+import { createCompanyWithAdmin, sql } from './support/db';
+import { t } from './support/i18n';
+import { connectSimulator, customerNumber, SimulatedCustomer } from './support/simulator';
+
+const browser = useBrowser();
+
+const RATING_PROMPT = 'Digite de 1 a 3: *1* - Insatisfeito, *2* - Satisfeito, *3* - Muito satisfeito';
+const CALLS_DISABLED = '*Mensagem automática*: chamadas desabilitadas, envie uma mensagem de texto.';
+/** `{{ms}}`: the greeting of the local hour (server-behaviour 1.9). */
+const DAY_GREETINGS = ['Boa madrugada', 'Bom dia', 'Boa tarde', 'Boa noite'];
+
+/** The connection's automatic texts; no queues, so a new conversation gets the greeting once. */
+const texts = {
+  greetingMessage: 'Olá! Em instantes um atendente fala com você.',
+  ratingMessage: 'Como foi o nosso atendimento?',
+  complationMessage: 'Obrigado pelo contato!',
+  outOfHoursMessage: 'Estamos fora do horário de atendimento.',
+};
+
+async function settingOf(companyId: number, key: string): Promise<string | undefined> {
+  const [row] = await sql<{ value: string }>(
+    'select value from settings where company_id = $1 and key = $2',
+    [companyId, key],
+  );
+  return row?.value;
+}
+
+/** Picks a value in an option's select on the Settings page and waits until the server stored it. */
+async function chooseSetting(page: Page, companyId: number, key: string, value: string): Promise<void> {
+  const select = page.locator(`select[name="${key}"]`);
+  await expect.poll(() => select.isEnabled()).toBe(true);
+  await select.selectOption(value);
+  await expect.poll(() => settingOf(companyId, key)).toBe(value);
+}
+
+/** An admin signed in on /settings, with a connected simulator connection and a customer of it. */
+async function arrange(customerName: string) {
+  const { company, admin } = await createCompanyWithAdmin();
+  const page = await browser.newPage({ width: 1280, height: 900 });
+  await login(page, admin.email, admin.password);
+  const token = await pageToken(page);
+  const connectionId = await connectSimulator(token, { name: 'Atendimento', ...texts });
+  const customer = new SimulatedCustomer(token, connectionId, customerNumber(), customerName);
+  await page.goto(appUrl('/settings'));
+  await page.getByTestId('settings-tab-options').waitFor();
+  return { company, admin, page, customer };
+}
+
+describe('settings take effect', () => {
+  it('greets on accept once sendGreetingAccepted is on, and asks for a rating on resolve once userRating is on', async () => {
+    const { company, admin, page, customer } = await arrange('Ana Lima');
+    await chooseSetting(page, company.id, 'sendGreetingAccepted', 'enabled');
+    await chooseSetting(page, company.id, 'userRating', 'enabled');
+
+    expect(await customer.ask('Oi, preciso de ajuda')).toBe(texts.greetingMessage);
+
+    // Accepting from the Pending tab posts the greeting in the agent's language, with {{ms}} filled in.
+    await page.getByTestId('drawer-item-tickets').click();
+    await waitForPath(page, '/tickets');
+    await page.getByTestId('tab-pending').click();
+    const row = page
+      .locator('[data-testid="ticket-list"][data-status="pending"]')
+      .getByTestId('ticket-row')
+      .filter({ hasText: 'Ana Lima' });
+    await row.getByTestId('ticket-accept').click();
+    await waitForPath(page, /^\/tickets\/.+/);
+    const [greeting] = await customer.nextReplies(1);
+    expect(
+      DAY_GREETINGS.map((ms) =>
+        t('en', 'tickets:greetingAccepted', { ms, contact: 'Ana Lima', user: admin.name }),
+      ),
+    ).toContain(greeting);
+
+    // Resolving asks for the rating instead of saying goodbye; the answer gets the completion message.
+    await page.getByTestId('ticket-resolve').click();
+    await waitForPath(page, '/tickets');
+    expect(await customer.nextReplies(1)).toEqual([`${texts.ratingMessage}\n\n${RATING_PROMPT}`]);
+    expect(await customer.ask('3')).toBe(texts.complationMessage);
+    await expect
+      .poll(async () => {
+        const rows = await sql<{ rate: number; user_id: number }>(
+          'select rate, user_id from user_ratings where company_id = $1',
+          [company.id],
+        );
+        return rows;
+      })
+      .toEqual([{ rate: 3, user_id: admin.id }]);
+  });
+
+  it("answers with the out-of-hours message once scheduleType is company and today's hours are closed", async () => {
+    const { company, page, customer } = await arrange('Bruno Dias');
+    await chooseSetting(page, company.id, 'scheduleType', 'company');
+
+    // Closed all day = the same start and end time (server-behaviour 7.3), set on today's row only.
+    const today = new Date()
+      .toLocaleDateString('en-US', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
+      .toLowerCase();
+    await page.getByTestId('settings-tab-schedules').click();
+    const todayRow = page
+      .getByTestId('schedule-row')
+      .filter({ hasText: t('en', `settings:weekdays.${today}`) });
+    await todayRow.locator('input').nth(0).fill('0000');
+    await todayRow.locator('input').nth(1).fill('0000');
+    await page.locator('form button[type="submit"]').click();
+    await expect
+      .poll(async () => {
+        const [row] = await sql<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(
+          'select schedules from companies where id = $1',
+          [company.id],
+        );
+        return row?.schedules.find((entry) => entry.weekdayEn === today);
+      })
+      .toMatchObject({ startTime: '00:00', endTime: '00:00' });
+
+    // No greeting: closed hours stop the conversation before it; the ticket stays pending.
+    expect(await customer.ask('Bom dia, vocês estão abertos?')).toBe(texts.outOfHoursMessage);
+    const [ticket] = await sql<{ status: string }>(
+      `select t.status from tickets t join contacts c on c.id = t.contact_id
+        where t.company_id = $1 and c.number = $2`,
+      [company.id, customer.number],
+    );
+    expect(ticket?.status).toBe('pending');
+  });
+
+  it('rejects calls with the automatic reply while call is disabled and leaves them alone once enabled', async () => {
+    const { company, page, customer } = await arrange('Carla Reis');
+    await expect.poll(() => page.locator('select[name="call"]').inputValue()).toBe('disabled');
+
+    await customer.send('', 'call');
+    expect(await customer.nextReplies(1)).toEqual([CALLS_DISABLED]);
+
+    await chooseSetting(page, company.id, 'call', 'enabled');
+    await customer.send('', 'call');
+    // The text after the call is handled after it: its greeting is the next thing the phone receives.
+    expect(await customer.ask('Oi, tentei ligar')).toBe(texts.greetingMessage);
+    await customer.expectNothingNew();
+  });
+});
