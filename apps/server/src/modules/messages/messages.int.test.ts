@@ -135,6 +135,44 @@ describe('GET /messages/:ticketId', () => {
   });
 });
 
+describe('GET /messages/:ticketId across queues', () => {
+  it('hides from an agent the messages stored while the ticket sat in a queue not theirs', async () => {
+    const { company, token, ticket, connection, phone } = await conversation({ messages: 1 });
+    const queue = (name: string, color: string) =>
+      asCompany(server, company.id, (tx) =>
+        tx
+          .insertInto('queues')
+          .values({ companyId: company.id, name, color })
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
+    const sales = await queue('Vendas', '#101010');
+    const support = await queue('Suporte', '#202020');
+    const customerSays = async (text: string) => {
+      await server.messaging.inbound.ingest(connection.descriptor, inboundMessage({ chatId: phone, text }));
+      await server.messaging.inbound.idle();
+    };
+    await server.call('PUT', `/tickets/${ticket.id}`, { token, body: { queueId: sales.id } });
+    await customerSays('sobre a compra');
+    await server.call('PUT', `/tickets/${ticket.id}`, { token, body: { queueId: support.id } });
+    await customerSays('sobre o defeito');
+    const agent = await buildUser(server, company, { profile: 'user' });
+    await asCompany(server, company.id, (tx) =>
+      tx
+        .insertInto('userQueues')
+        .values({ companyId: company.id, userId: agent.id, queueId: support.id })
+        .execute(),
+    );
+
+    const bodies = async (t: string) =>
+      (await server.call('GET', `/messages/${ticket.id}`, { token: t })).body.messages.map(
+        (m: { body: string }) => m.body,
+      );
+    expect(await bodies(token)).toEqual(['hello 0', 'sobre a compra', 'sobre o defeito']);
+    expect(await bodies((await login(server, agent)).token)).toEqual(['hello 0', 'sobre o defeito']);
+  });
+});
+
 describe('POST /messages/:ticketId', () => {
   it('renders the text, stores it queued, sends it through the connection and reaches ack 1', async () => {
     const { company, token, ticket, phone, phoneSession } = await conversation({ pushName: 'João Carlos' });
