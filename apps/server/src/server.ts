@@ -108,7 +108,7 @@ export async function createServer(
     resolveApiToken: createApiTokenResolver(scopes, config.timeZone),
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
-  const messaging = createMessaging(ctx);
+  const messaging = createMessaging(ctx, { databaseUrl });
   await registerModules(ctx, messaging);
   await app.register(cloudWebhookPlugin(ctx, messaging.inbound));
   // Every node sends jobs; only worker nodes handle them and fire the schedules.

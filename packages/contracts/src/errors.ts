@@ -14,6 +14,8 @@ export const errorStatuses = {
   ERR_WAPP_DOWNLOAD_MEDIA: 400,
   ERR_WAPP_GREETING_REQUIRED: 400,
   ERR_WAPP_NAME_ALREADY_EXISTS: 400,
+  /** The node running the connection's session did not answer in time (clusters). */
+  ERR_WAPP_SESSION_TIMEOUT: 400,
   ERR_INVALID_CREDENTIALS: 401,
   ERR_USER_DONT_EXISTS: 404,
   ERR_SENDING_WAPP_MSG: 400,

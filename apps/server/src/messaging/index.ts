@@ -1,6 +1,7 @@
 import type { AppContext } from '../platform/context';
 import { ackChatKey, createInbound, type Inbound } from './inbound';
 import { createOutbound, type Outbound } from './outbound';
+import { PictureRequests, registerContactPictureJob } from './pictures';
 import { betaProvider } from './providers/beta';
 import { cloudProvider } from './providers/cloud';
 import { ProviderRegistry } from './providers/registry';
@@ -20,18 +21,25 @@ export interface Messaging {
   stop(): Promise<void>;
 }
 
-export function createMessaging(ctx: AppContext): Messaging {
+export interface MessagingOptions {
+  /** The database URL, for the LISTEN connection that wakes session owners. */
+  databaseUrl?: string;
+}
+
+export function createMessaging(ctx: AppContext, options: MessagingOptions = {}): Messaging {
   const outbound = createOutbound(ctx, {
     local: (whatsappId) => sessions.local(whatsappId),
     // Acks that arrived before the send stored its wid can be applied now.
     onSent: (companyId, whatsappId, wid) => inbound.kick({ companyId, whatsappId, chatKey: ackChatKey(wid) }),
   });
-  const inbound = createInbound(ctx, outbound);
+  const pictureRequests = new PictureRequests(ctx);
+  const inbound = createInbound(ctx, outbound, pictureRequests);
   const providers = new ProviderRegistry();
   if (ctx.config.simulatorEnabled) providers.register('simulator', simulatorProvider(ctx));
   providers.register('cloud', cloudProvider(ctx));
   providers.register('beta', betaProvider(ctx.config));
-  const sessions = createSessions(ctx, inbound, providers);
+  const sessions = createSessions(ctx, inbound, providers, { databaseUrl: options.databaseUrl });
+  registerContactPictureJob(ctx, { sessions, storage: outbound.storage });
   return {
     inbound,
     sessions,

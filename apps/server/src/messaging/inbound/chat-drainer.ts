@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { PictureRequests, PictureTarget } from '../pictures';
 import { lockChatForProcessing } from './chat-key';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
@@ -31,6 +32,7 @@ export class ChatDrainer {
   constructor(
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
+    private readonly pictures: PictureRequests,
     private readonly parallel = 12,
   ) {}
 
@@ -114,6 +116,7 @@ export class ChatDrainer {
       ctx: this.ctx,
       outbound: this.outbound,
       whatsappId: chat.whatsappId,
+      requestPicture: (target: PictureTarget) => this.pictures.request(target),
       defer: effects.defer,
       kick: (other: ChatRef) => this.kick(other),
     };

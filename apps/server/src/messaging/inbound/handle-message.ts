@@ -19,6 +19,7 @@ import {
 import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
 import { findRatingReply } from '../bots';
 import { enqueueOutbox } from '../outbound/outbox';
+import { isPictureDue } from '../pictures';
 import type { InboundMessage } from '../providers/port';
 import { afterInboundStored } from './after-inbound-stored';
 import { contactNumberOfChat } from './chat-key';
@@ -101,6 +102,10 @@ async function upsertContactWithEvent(
   input: { number: string; profileName?: string; lid?: string; isGroup?: boolean },
 ): Promise<ContactRow> {
   const { contact, change } = await upsertContact(env.tx, { ...input, whatsappId: env.whatsappId });
+  if (isPictureDue(contact)) {
+    const target = { companyId: env.tx.companyId, contactId: contact.id, whatsappId: env.whatsappId };
+    env.defer(() => env.requestPicture(target));
+  }
   if (change) {
     const view = presentContact(contact, env.ctx.config.frontendUrl);
     const companyId = env.tx.companyId;

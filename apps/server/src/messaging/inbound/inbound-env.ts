@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { PictureTarget } from '../pictures';
 
 /** What processing one event works with: its transaction, its connection, and the effects it defers. */
 export interface InboundEnv {
@@ -8,6 +9,8 @@ export interface InboundEnv {
   ctx: AppContext;
   outbound: OutgoingEnv;
   whatsappId: number;
+  /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */
+  requestPicture(target: PictureTarget): void;
   /** Work for after the commit; dropped when this event's savepoint rolls back. */
   defer(fn: () => void): void;
   /** Processes another chat's stored events soon. */

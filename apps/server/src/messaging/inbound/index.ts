@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { PictureRequests } from '../pictures';
 import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
 import { ChatDrainer, type ChatRef } from './chat-drainer';
 import { eventKeyOf } from './event-key';
@@ -26,8 +27,8 @@ export { ackChatKey } from './event-key';
  * returns; a duplicate stops there. Processing starts right after the insert, per chat in arrival order, and the
  * sweep (worker role) retries whatever a crash or a failure left behind.
  */
-export function createInbound(ctx: AppContext, outbound: OutgoingEnv): Inbound {
-  const drainer = new ChatDrainer(ctx, outbound);
+export function createInbound(ctx: AppContext, outbound: OutgoingEnv, pictures: PictureRequests): Inbound {
+  const drainer = new ChatDrainer(ctx, outbound, pictures);
   const batcher = new IngestBatcher(ctx);
   const sweep = new InboundSweep(ctx, drainer);
   return {

@@ -126,6 +126,11 @@ export interface ProviderSession {
   markRead(chatId: string, wids: string[]): Promise<void>;
   downloadMedia(media: MediaRef): Promise<{ data: Buffer; mimetype: string; fileName?: string }>;
   checkNumber(number: string): Promise<NumberCheck>;
+  /**
+   * Where the chat's profile picture can be downloaded, or null when it has none or hides it. Adapters whose
+   * API offers no pictures (cloud) leave it out.
+   */
+  profilePictureUrl?(chatId: string): Promise<string | null>;
   deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void>;
   editMessage?(chatId: string, wid: string, text: string): Promise<void>;
   rejectCall?(callId: string, from: string): Promise<void>;

@@ -31,6 +31,11 @@ export interface ProviderContractHarness {
    * answers exists); the suite then only checks the normalised answer for the known number.
    */
   checksNumbers?: boolean;
+  /**
+   * Customers with and without a profile picture (the latter hides it or has none). Absent when the provider
+   * offers no pictures (cloud), which must then leave `profilePictureUrl` out.
+   */
+  pictures?: { withPicture: string; without: string };
   /** A new session for the same connection and stored state, as after a restart (same `events`). */
   reopen(): Promise<ProviderSession>;
   close(): Promise<void>;
@@ -174,6 +179,18 @@ export function describeProviderContract(
       });
       if (h.checksNumbers !== false)
         expect((await h.session.checkNumber(h.numbers.unknown)).exists).toBe(false);
+    });
+
+    withHarness("answers a customer's profile picture address, or null without one", async (h) => {
+      const { pictures } = h;
+      if (!pictures) {
+        expect(h.session.profilePictureUrl).toBeUndefined();
+        return;
+      }
+      await connected(h);
+      if (!h.session.profilePictureUrl) throw new Error('pictures given but no profilePictureUrl');
+      expect(await h.session.profilePictureUrl(pictures.withPicture)).toMatch(/^https?:\/\/\S+$/);
+      expect(await h.session.profilePictureUrl(pictures.without)).toBeNull();
     });
 
     withHarness('keeps its state when stopped without logging out', async (h) => {

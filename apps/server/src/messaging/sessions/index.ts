@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { Inbound } from '../inbound';
-import type { ProviderSession } from '../providers/port';
+import type { NumberCheck, ProviderSession } from '../providers/port';
 import { ProviderRegistry } from '../providers/registry';
 import { SessionManager } from './session-manager';
 
@@ -21,6 +21,21 @@ export interface Sessions {
   remove(companyId: number, whatsappId: number): Promise<void>;
   /** Tells the owning session that its state in the database changed (simulator scans and inbound plays). */
   wake(companyId: number, whatsappId: number): Promise<void>;
+  /**
+   * Operations on the connection's live session, wherever it lives: here, or on the node owning its lease
+   * (through `session_requests`). ERR_WAPP_NOT_INITIALIZED when no node runs it, ERR_WAPP_SESSION_TIMEOUT
+   * when its owner does not answer in time; provider failures throw ProviderError.
+   */
+  checkNumber(companyId: number, whatsappId: number, number: string): Promise<NumberCheck>;
+  deleteForEveryone(
+    companyId: number,
+    whatsappId: number,
+    chatId: string,
+    wid: string,
+    fromMe: boolean,
+  ): Promise<void>;
+  /** The chat's profile picture address; null when it has none or the provider offers none. */
+  profilePictureUrl(companyId: number, whatsappId: number, chatId: string): Promise<string | null>;
   /** Boot: start every connection of active companies (sessions role). */
   startAll(): Promise<void>;
   /**
@@ -30,10 +45,16 @@ export interface Sessions {
   stop(options?: { keepLeases?: boolean }): Promise<void>;
 }
 
+export interface SessionsOptions {
+  /** Lets owners LISTEN for requests from other nodes (they poll without it). */
+  databaseUrl?: string;
+}
+
 export function createSessions(
   ctx: AppContext,
   inbound: Inbound,
   providers: ProviderRegistry = new ProviderRegistry(),
+  options: SessionsOptions = {},
 ): Sessions {
-  return new SessionManager(ctx, inbound, providers);
+  return new SessionManager(ctx, inbound, providers, options);
 }

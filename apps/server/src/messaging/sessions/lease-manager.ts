@@ -58,6 +58,19 @@ export class LeaseManager {
     return new Set(rows.map((r) => r.resource));
   }
 
+  /** The node holding a live (unexpired) lease on the resource, if any. */
+  async holder(resource: string): Promise<string | undefined> {
+    const row = await this.scopes.asSystem((tx) =>
+      tx.db
+        .selectFrom('leases')
+        .where('resource', '=', resource)
+        .where('expiresAt', '>', sql<Date>`now()`)
+        .select('owner')
+        .executeTakeFirst(),
+    );
+    return row?.owner;
+  }
+
   /** Gives the leases up (only ours), so another node may take them at once. */
   async release(resources: string[]): Promise<void> {
     if (resources.length === 0) return;

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { localDate } from '../../platform/time/local-time';
 import type { Inbound } from '../inbound';
-import type { ProviderSession } from '../providers/port';
+import type { NumberCheck, ProviderSession } from '../providers/port';
 import type { ProviderRegistry } from '../providers/registry';
 import {
   listServableConnections,
@@ -9,6 +9,8 @@ import {
   type ConnectionRef,
 } from './connections.repository';
 import { LeaseManager, sessionResource } from './lease-manager';
+import { LiveRouter } from './live-router';
+import { ChannelListener } from '../../platform/db/channel-listener';
 import {
   enqueueCommand,
   listOrphanCommandTargets,
@@ -16,7 +18,8 @@ import {
   type SessionCommand,
 } from './session-commands.repository';
 import { SessionHost } from './session-host';
-import type { Sessions } from './index';
+import { pruneRequests, SESSION_REQUESTS_CHANNEL } from './session-requests.repository';
+import type { Sessions, SessionsOptions } from './index';
 
 interface Hosted {
   companyId: number;
@@ -42,6 +45,8 @@ export class SessionManager implements Sessions {
   readonly #timers: NodeJS.Timeout[] = [];
   readonly #inflight = new Set<Promise<unknown>>();
   readonly #leaseMs: number;
+  readonly #router: LiveRouter;
+  readonly #listener: ChannelListener | undefined;
   #closed = false;
   #autostart = false;
 
@@ -49,9 +54,28 @@ export class SessionManager implements Sessions {
     private readonly ctx: AppContext,
     private readonly inbound: Inbound,
     private readonly providers: ProviderRegistry,
+    options: SessionsOptions = {},
   ) {
     this.#leaseMs = ctx.config.sessionLeaseMs;
     this.#leases = new LeaseManager(ctx.scopes, ctx.config.nodeId, this.#leaseMs);
+    // An owner polls at least every lease/10 and NOTIFY wakes it at once: one lease time is ample.
+    this.#router = new LiveRouter({
+      scopes: ctx.scopes,
+      leases: this.#leases,
+      local: (whatsappId) => this.local(whatsappId),
+      timeoutMs: this.#leaseMs,
+      log: ctx.log,
+    });
+    const { databaseUrl } = options;
+    this.#listener =
+      databaseUrl && ctx.config.roles.has('sessions')
+        ? new ChannelListener(
+            databaseUrl,
+            SESSION_REQUESTS_CHANNEL,
+            (payload) => this.#onRequest(payload),
+            ctx.log,
+          )
+        : undefined;
   }
 
   local(whatsappId: number): ProviderSession | undefined {
@@ -78,6 +102,24 @@ export class SessionManager implements Sessions {
     return this.#dispatch(companyId, whatsappId, 'wake');
   }
 
+  checkNumber(companyId: number, whatsappId: number, number: string): Promise<NumberCheck> {
+    return this.#router.call(companyId, whatsappId, { op: 'checkNumber', number });
+  }
+
+  async deleteForEveryone(
+    companyId: number,
+    whatsappId: number,
+    chatId: string,
+    wid: string,
+    fromMe: boolean,
+  ) {
+    await this.#router.call(companyId, whatsappId, { op: 'deleteForEveryone', chatId, wid, fromMe });
+  }
+
+  profilePictureUrl(companyId: number, whatsappId: number, chatId: string): Promise<string | null> {
+    return this.#router.call(companyId, whatsappId, { op: 'profilePictureUrl', chatId });
+  }
+
   async startAll(): Promise<void> {
     if (!this.ctx.config.sessionsAutostart || this.#closed) return;
     this.#autostart = true;
@@ -88,6 +130,7 @@ export class SessionManager implements Sessions {
   async stop(options: { keepLeases?: boolean } = {}): Promise<void> {
     this.#closed = true;
     for (const timer of this.#timers.splice(0)) clearInterval(timer);
+    await this.#listener?.stop();
     await Promise.allSettled([...this.#inflight, ...this.#claiming.values()]);
     const hosted = [...this.#hosts.entries()];
     this.#hosts.clear();
@@ -177,10 +220,22 @@ export class SessionManager implements Sessions {
     };
     const third = Math.max(100, Math.floor(this.#leaseMs / 3));
     every(third, 'heartbeat', () => this.#heartbeat());
-    every(Math.min(1000, Math.max(100, Math.floor(this.#leaseMs / 10))), 'command poll', () =>
-      this.#runQueued(this.#refs()),
-    );
+    every(Math.min(1000, Math.max(100, Math.floor(this.#leaseMs / 10))), 'command poll', async () => {
+      await this.#runQueued(this.#refs());
+      await this.#router.serve(this.#refs());
+    });
+    void this.#listener?.start();
     every(third, 'sweep', () => (this.#autostart ? this.#sweep() : Promise.resolve()));
+  }
+
+  /** NOTIFY: a request waits for one of the connections; served now when we own it. */
+  #onRequest(payload: string): void {
+    const whatsappId = Number(payload);
+    const hosted = this.#hosts.get(whatsappId);
+    if (!hosted || this.#closed) return;
+    this.#track(this.#router.serve([{ companyId: hosted.companyId, whatsappId }])).catch((error: unknown) =>
+      this.ctx.log.error({ err: error, whatsappId }, 'session requests not served'),
+    );
   }
 
   #track<T>(work: Promise<T>): Promise<T> {
@@ -241,5 +296,6 @@ export class SessionManager implements Sessions {
       if (await this.#claim(ref.companyId, ref.whatsappId)) claimed.push(ref);
     }
     await this.#runQueued(claimed);
+    await pruneRequests(this.ctx.scopes);
   }
 }

@@ -13,6 +13,7 @@ export const storageFolders = [
   'announcements',
   'files',
   'campaigns',
+  'contacts',
 ] as const;
 export type StorageFolder = (typeof storageFolders)[number];
 

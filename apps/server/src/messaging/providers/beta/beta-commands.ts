@@ -8,6 +8,7 @@ import { decodeMediaRef } from './media-ref';
 import { stableMessageId } from './message-id';
 import { buildContent, quotedMessage } from './outgoing';
 import { toProviderError } from './provider-errors';
+import { statusCodeOf } from './reconnect-policy';
 import type { BetaSocket, MediaDownloader } from './socket';
 
 export interface CommandEnv {
@@ -105,6 +106,18 @@ export class BetaCommands {
     const number = userOf(best.jid);
     this.#numbers.set(first, number);
     return number;
+  }
+
+  /** WhatsApp answers 404 (no picture) or 401 (hidden by privacy settings) when there is none to show. */
+  async profilePictureUrl(chatId: string): Promise<string | null> {
+    const socket = this.#live();
+    try {
+      return (await socket.profilePictureUrl(jidOfChat(chatId), 'image')) ?? null;
+    } catch (error) {
+      const code = statusCodeOf(error);
+      if (code === 404 || code === 401 || /item-not-found|not-authorized/i.test(String(error))) return null;
+      throw toProviderError(error, 'profile picture');
+    }
   }
 
   async deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void> {

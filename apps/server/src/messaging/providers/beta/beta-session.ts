@@ -147,6 +147,10 @@ export class BetaSession implements ProviderSession {
     return this.#commands.checkNumber(number);
   }
 
+  profilePictureUrl(chatId: string): Promise<string | null> {
+    return this.#commands.profilePictureUrl(chatId);
+  }
+
   deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void> {
     return this.#commands.deleteForEveryone(chatId, wid, fromMe);
   }

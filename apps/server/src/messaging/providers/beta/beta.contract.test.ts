@@ -47,6 +47,7 @@ async function makeBetaHarness(): Promise<ProviderContractHarness> {
   };
   const network = new FakeWhatsApp({ autoServe: true, ownNumber: '5511900001234' });
   network.accounts.add('5511998765432');
+  network.pictures.set('5511998765432', 'https://pps.whatsapp.net/v/t61/contract.jpg');
   const authState = createAuthState(scope, row.id);
   const open = () =>
     new BetaSession(
@@ -110,6 +111,7 @@ async function makeBetaHarness(): Promise<ProviderContractHarness> {
       }
     },
     numbers: { known: '551198765432', knownNormalized: '5511998765432', unknown: '12345' },
+    pictures: { withPicture: '5511998765432', without: '5511977776666' },
     async reopen() {
       session = open();
       return session;

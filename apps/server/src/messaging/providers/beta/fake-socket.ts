@@ -117,6 +117,14 @@ export class FakeSocket implements BetaSocket {
       .map((n) => ({ jid: `${n}@s.whatsapp.net`, exists: true }));
   }
 
+  /** WhatsApp's answer: the picture's address, or 404 item-not-found for a number without one. */
+  async profilePictureUrl(jid: string): Promise<string | undefined> {
+    if (this.ended) throw new FakeBoom('Connection Closed', 428);
+    const url = this.network.pictures.get(jid.split('@')[0] ?? jid);
+    if (!url) throw new FakeBoom('item-not-found', 404);
+    return url;
+  }
+
   async rejectCall(callId: string, from: string): Promise<void> {
     this.rejected.push({ callId, from });
   }
@@ -151,6 +159,8 @@ export class FakeWhatsApp {
   readonly lidToPhone = new Map<string, string>();
   readonly inboxes = new Map<string, Array<{ id: string; content: AnyMessageContent }>>();
   readonly failures: Error[] = [];
+  /** Profile picture addresses by phone number. */
+  readonly pictures = new Map<string, string>();
   readonly #media = new Map<string, { mediaKey: Buffer; data: Buffer }>();
   #qrs = 0;
 

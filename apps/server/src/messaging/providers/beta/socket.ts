@@ -31,6 +31,7 @@ export interface BetaSocket {
   ): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   onWhatsApp(...numbers: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
+  profilePictureUrl(jid: string, type?: 'image' | 'preview'): Promise<string | undefined>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
   requestPairingCode(phoneNumber: string): Promise<string>;
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../platform/context';
 import type { ProviderFactory } from '../registry';
+import { SimulatedAvatars } from './avatars';
 import { SimulatorSession } from './simulator-session';
 
 export { registerSimulatorRoutes } from './simulator.routes';
@@ -12,5 +13,7 @@ export function simulatorProvider(ctx: AppContext): ProviderFactory {
     deliveredMs: ctx.config.simulatorAckMs.delivered,
     readMs: ctx.config.simulatorAckMs.read,
   };
-  return (context) => new SimulatorSession(context, ctx.scopes.tenant(context.connection.companyId), timings);
+  const avatars = new SimulatedAvatars(ctx.config.storageDir, ctx.config.backendUrl);
+  return (context) =>
+    new SimulatorSession(context, ctx.scopes.tenant(context.connection.companyId), timings, avatars);
 }

@@ -9,6 +9,7 @@ import {
   type SendCommand,
 } from '../port';
 import type { ProviderContext, WakeableSession } from '../registry';
+import type { SimulatedAvatars } from './avatars';
 import { checkSimulatedNumber } from './numbers';
 import { readPairing } from './pairing';
 import { SIMULATED_PHONEBOOK } from './phonebook';
@@ -57,6 +58,7 @@ export class SimulatorSession implements WakeableSession {
     private readonly context: ProviderContext,
     private readonly scope: TenantScope,
     private readonly timings: SimulatorTimings,
+    private readonly avatars: SimulatedAvatars,
   ) {}
 
   private get whatsappId() {
@@ -133,6 +135,10 @@ export class SimulatorSession implements WakeableSession {
 
   async checkNumber(number: string): Promise<NumberCheck> {
     return checkSimulatedNumber(number);
+  }
+
+  profilePictureUrl(chatId: string): Promise<string | null> {
+    return this.avatars.urlOf(chatId);
   }
 
   async deleteForEveryone(_chatId: string, wid: string): Promise<void> {

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../../../test/harness';
 import { createAuthState } from '../../sessions';
 import type { ConnectionDescriptor, ProviderEvent, SessionHooks } from '../port';
 import { describeProviderContract, type ProviderContractHarness } from '../provider.contract';
+import { SimulatedAvatars } from './avatars';
 import { simulatedOwnNumber } from './numbers';
 import { writePairing } from './pairing';
 import { SimulatorSession } from './simulator-session';
@@ -44,7 +45,8 @@ async function makeSimulatorHarness(): Promise<ProviderContractHarness> {
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
   };
   const authState = createAuthState(scope, row.id);
-  const open = () => new SimulatorSession({ connection, hooks, authState }, scope, timings);
+  const avatars = new SimulatedAvatars(server.ctx.config.storageDir, server.ctx.config.backendUrl);
+  const open = () => new SimulatorSession({ connection, hooks, authState }, scope, timings, avatars);
   let session = open();
 
   return {
@@ -82,6 +84,7 @@ async function makeSimulatorHarness(): Promise<ProviderContractHarness> {
       throw new Error(`${wid} never read`);
     },
     numbers: { known: '551198765432', knownNormalized: '5511998765432', unknown: '12345' },
+    pictures: { withPicture: '5511998765432', without: '5511998765400' },
     async reopen() {
       session = open();
       return session;

@@ -467,6 +467,24 @@ export interface SessionCommandsTable {
   createdAt: Generated<Date>;
 }
 
+/** Live-session operations for the node holding the connection's lease; the asker deletes the row once answered */
+export interface SessionRequestsTable {
+  id: Generated<number>;
+  companyId: number;
+  whatsappId: number;
+  /** The operation and its arguments, e.g. {"op":"checkNumber","number":"5511…"} */
+  request: Json;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  /** What the session answered (status done) */
+  answer: NullableJson;
+  /** The provider's failure (status failed), readable */
+  error: string | null;
+  /** Whether the failure may pass on a retry */
+  transient: Generated<boolean>;
+  createdAt: Generated<Date>;
+  answeredAt: Date | null;
+}
+
 export interface SettingsTable {
   id: Generated<number>;
   companyId: number;
@@ -723,6 +741,7 @@ export interface Database {
   quickMessages: QuickMessagesTable;
   schedules: SchedulesTable;
   sessionCommands: SessionCommandsTable;
+  sessionRequests: SessionRequestsTable;
   settings: SettingsTable;
   simulatorMessages: SimulatorMessagesTable;
   socketIoAttachments: SocketIoAttachmentsTable;
@@ -769,6 +788,7 @@ export type TenantTable =
   | 'quickMessages'
   | 'schedules'
   | 'sessionCommands'
+  | 'sessionRequests'
   | 'settings'
   | 'simulatorMessages'
   | 'tags'
