@@ -79,21 +79,32 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       if (status !== 'network' && isOk(Number(status))) ok++;
     },
   );
-  const durationMs = performance.now() - started;
-  latencies.sort((a, b) => a - b);
+  return summarize(options.name, options.concurrency, latencies, statuses, ok, performance.now() - started);
+}
+
+/** The figures of measured operations (latencies in ms, in any order) that took `durationMs` in all. */
+export function summarize(
+  name: string,
+  concurrency: number,
+  latencies: number[],
+  statuses: Record<string, number>,
+  ok: number,
+  durationMs: number,
+): LoadResult {
+  const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    name: options.name,
-    concurrency: options.concurrency,
-    sent: latencies.length,
+    name,
+    concurrency,
+    sent: sorted.length,
     ok,
-    failed: latencies.length - ok,
+    failed: sorted.length - ok,
     statuses,
     durationMs,
-    requestsPerSecond: (latencies.length / durationMs) * 1000,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? 0,
+    requestsPerSecond: (sorted.length / durationMs) * 1000,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
   };
 }
 
