@@ -44,7 +44,11 @@ export const SettingView = z.object({ key: z.string(), value: z.string() });
 export type SettingView = z.infer<typeof SettingView>;
 
 export const UpdateSettingInput = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]).transform(String),
+  value: z
+    .union([z.string(), z.number(), z.boolean()], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? m.required : m.invalid),
+    })
+    .transform(String),
 });
 
 export const settingRoutes = {
