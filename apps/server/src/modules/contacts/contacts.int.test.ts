@@ -167,6 +167,30 @@ describe('PUT /contacts/:id', () => {
     expect((await contactRow(company.id, second.body.id))?.number).toBe(second.body.number);
   });
 
+  it('applies the validation texts of the spec and keeps the contact as it was', async () => {
+    const { token, company } = await buildAdminSession(server);
+    const created = await createContact(token, { name: 'Carla', email: 'c@example.com' });
+    const before = await contactRow(company.id, created.body.id);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ name: 'A' }, 'name', 'Too Short!'],
+      [{ name: 'x'.repeat(51) }, 'name', 'Too Long!'],
+      [{ name: '' }, 'name', 'Required'],
+      [{ number: '1234567' }, 'number', 'Too Short!'],
+      [{ number: '1'.repeat(51) }, 'number', 'Too Long!'],
+      [{ number: '' }, 'number', 'Required'],
+      [{ email: 'not-an-email' }, 'email', 'Invalid email'],
+    ];
+    for (const [change, field, text] of cases) {
+      const answer = await server.call('PUT', `/contacts/${created.body.id}`, {
+        token,
+        body: { name: 'Carla', number: created.body.number, ...change },
+      });
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      expect(answer.body.fields[field]).toBe(text);
+    }
+    expect(await contactRow(company.id, created.body.id)).toEqual(before);
+  });
+
   it('answers 404 for an unknown contact', async () => {
     const { token } = await buildAdminSession(server);
     const answer = await server.call('PUT', '/contacts/2147483000', {
@@ -271,6 +295,38 @@ describe('GET /contacts/list and /contacts/export.csv', () => {
     expect(answer.response.body).toBe(
       `name;number;email\r\nAna;${two.body.number};\r\n"Bia; Costa";${one.body.number};b@example.com\r\n`,
     );
+  });
+});
+
+describe('contacts and roles', () => {
+  it('lets attendants list, add, open and edit contacts, and refuses callers without a session', async () => {
+    const { company } = await buildAdminSession(server);
+    const agent = await login(server, await buildUser(server, company, { profile: 'user' }));
+
+    const created = await createContact(agent.token, { name: 'Feita Pelo Agente' });
+    expect(created.status).toBe(200);
+    const edited = await server.call('PUT', `/contacts/${created.body.id}`, {
+      token: agent.token,
+      body: { name: 'Editada Pelo Agente', number: created.body.number },
+    });
+    expect(edited.body.name).toBe('Editada Pelo Agente');
+    expect((await server.call('GET', `/contacts/${created.body.id}`, { token: agent.token })).status).toBe(
+      200,
+    );
+    const listed = await server.call('GET', '/contacts?searchParam=editada', { token: agent.token });
+    expect(listed.body.contacts.map((c: { id: number }) => c.id)).toEqual([created.body.id]);
+
+    for (const [method, path] of [
+      ['GET', '/contacts'],
+      ['GET', `/contacts/${created.body.id}`],
+      ['POST', '/contacts'],
+      ['PUT', `/contacts/${created.body.id}`],
+      ['DELETE', `/contacts/${created.body.id}`],
+    ] as const) {
+      const anonymous = await server.call(method, path, { body: { name: 'Anon', number: uniquePhone() } });
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+    }
+    expect((await contactRow(company.id, created.body.id))?.name).toBe('Editada Pelo Agente');
   });
 });
 
