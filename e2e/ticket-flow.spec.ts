@@ -71,6 +71,7 @@ describe('ticket flow', () => {
         .toBe(true);
 
     const page = await browser.newPage({ width: 1440, height: 900 });
+    await page.addInitScript(logUploadedFiles);
     await page.context().grantPermissions(['microphone'], { origin: appUrl('/') });
     const connected = socketConnected(page);
     await login(page, admin.email, admin.password);
@@ -123,6 +124,14 @@ describe('ticket flow', () => {
     await page.waitForTimeout(3500);
     await stopRecording.click();
     await waitForOutbox('the voice note', (item) => item.type === 'audio' && item.voiceNote);
+    // What the browser uploaded: an mp3 named with a bare timestamp, over the minimum size (spec 1 section 9).
+    const uploads = await page.evaluate(() => (window as unknown as UploadLog).uploads);
+    expect(uploads.find((file) => file.type.startsWith('audio/'))).toEqual({
+      name: expect.stringMatching(/^\d{13}\.mp3$/),
+      type: 'audio/mpeg',
+      size: expect.any(Number),
+    });
+    expect(uploads.find((file) => file.type === 'audio/mpeg')?.size).toBeGreaterThanOrEqual(10_000);
 
     // 4. A reply quoting the customer's first message, from that message's options menu.
     await bubble(page, first).getByTestId('message-options').click();
@@ -222,6 +231,22 @@ describe('ticket flow', () => {
     await expect(marker.innerText()).resolves.toContain(again);
   });
 });
+
+interface UploadLog {
+  uploads: { name: string; type: string; size: number }[];
+}
+
+/** Runs in the page: notes every file put into a form upload (the request body of a file is not visible). */
+function logUploadedFiles() {
+  const log = window as unknown as UploadLog;
+  log.uploads = [];
+  const append = FormData.prototype.append;
+  FormData.prototype.append = function (this: FormData, ...args: [string, string | Blob, string?]) {
+    const value = args[1];
+    if (value instanceof File) log.uploads.push({ name: value.name, type: value.type, size: value.size });
+    Reflect.apply(append, this, args);
+  };
+}
 
 /** The bubble of the message with this text. */
 function bubble(page: Page, text: string) {

@@ -7,17 +7,16 @@ import Mic from '@mui/icons-material/Mic';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { useSendMessage } from '../api';
+import { MIN_AUDIO_BYTES, recordingFileName, recordingToMp3 } from '../recording';
 
-/** Recordings under 10000 bytes are discarded (spec 1 section 9). */
-export const MIN_AUDIO_BYTES = 10_000;
-
-/** Start, then send or cancel a voice note; it goes as a file named with a bare timestamp. */
+/** Start, then send or cancel a voice note; it goes as an mp3 file named with a bare timestamp. */
 export function AudioRecorder({ ticketId, disabled }: { ticketId: number; disabled: boolean }) {
   const { t } = useTranslation('messages');
   const send = useSendMessage(ticketId);
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const [recording, setRecording] = useState(false);
+  const [encoding, setEncoding] = useState(false);
 
   const start = async () => {
     try {
@@ -38,15 +37,20 @@ export function AudioRecorder({ ticketId, disabled }: { ticketId: number; disabl
     if (!media) return;
     media.onstop = () => {
       media.stream.getTracks().forEach((track) => track.stop());
-      const blob = new Blob(chunks.current, { type: media.mimeType || 'audio/webm' });
       if (!keep) return;
-      if (blob.size < MIN_AUDIO_BYTES) {
-        toast.warning(t('input.audioTooShort'));
-        return;
-      }
-      const extension = blob.type.includes('ogg') ? 'ogg' : blob.type.includes('mp4') ? 'm4a' : 'webm';
-      const file = new File([blob], `${Date.now()}.${extension}`, { type: blob.type });
-      send.mutate({ body: '', files: [file] });
+      const recorded = new Blob(chunks.current, { type: media.mimeType || 'audio/webm' });
+      setEncoding(true);
+      recordingToMp3(recorded)
+        .then((mp3) => {
+          if (mp3.size < MIN_AUDIO_BYTES) {
+            toast.warning(t('input.audioTooShort'));
+            return;
+          }
+          const file = new File([mp3], recordingFileName(Date.now()), { type: mp3.type });
+          send.mutate({ body: '', files: [file] });
+        })
+        .catch(() => toast.error(t('input.audioFailed')))
+        .finally(() => setEncoding(false));
     };
     media.stop();
     recorder.current = null;
@@ -57,7 +61,7 @@ export function AudioRecorder({ ticketId, disabled }: { ticketId: number; disabl
     return (
       <IconButton
         disabled={disabled || typeof MediaRecorder === 'undefined'}
-        loading={send.isPending}
+        loading={encoding || send.isPending}
         onClick={() => void start()}
         aria-label={t('input.record')}
         data-testid="record-button"
