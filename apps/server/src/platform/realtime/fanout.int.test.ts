@@ -62,3 +62,25 @@ describe('socket event order', () => {
     }
   });
 });
+
+describe('socket event order across nodes', () => {
+  it('delivers a burst emitted on another node complete and in order', async () => {
+    const { company, token } = await buildAdminSession(nodeA);
+    const socket = await connectSocket(baseA, token);
+    try {
+      // About 1 KB each: a burst fills several NOTIFY batches.
+      const filler = 'x'.repeat(1000);
+      const sent = Array.from({ length: 300 }, (_, i) => i);
+      for (const n of sent) nodeB.ctx.realtime.emitToCompany(company.id, 'burst', { n, filler });
+      const name = `company-${company.id}-burst`;
+      const deadline = Date.now() + 10_000;
+      while (socket.received(name).length < sent.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const received = socket.received(name).map((p) => (p as { n: number }).n);
+      expect(received).toEqual(sent);
+    } finally {
+      socket.close();
+    }
+  });
+});

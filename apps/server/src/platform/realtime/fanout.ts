@@ -12,40 +12,138 @@ export interface Fanout {
 /** The table holding broadcasts too large for NOTIFY (created by a migration, pruned by the adapter). */
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
 
+/** The adapter's NOTIFY channel for a namespace (its default `channelPrefix`). */
+const channelOf = (nsp: string) => `socket.io#${nsp}`;
+
 /**
  * Carries socket.io broadcasts between nodes over PostgreSQL LISTEN/NOTIFY (decision 0001), so an emit
  * on any node reaches sockets held by every node. Its own small pool: one connection stays on LISTEN.
+ * Its commits are asynchronous: a notification is never durable anyway (a listener that is away misses
+ * it), so waiting for a disk flush per NOTIFY would only slow every emit down.
  */
 export function createPostgresFanout(databaseUrl: string, onError: (error: Error) => void): Fanout {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 3, options: APP_ROLE_OPTION });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 3,
+    options: `${APP_ROLE_OPTION} -c synchronous_commit=off`,
+  });
   pool.on('error', onError);
+  const notify = async (nsp: string, payload: string) => {
+    await pool.query('select pg_notify($1, $2)', [channelOf(nsp), payload]);
+  };
   return {
-    adapter: inOrder(createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError })),
+    adapter: batchedInOrder(
+      createAdapter(pool, { tableName: ATTACHMENTS_TABLE, errorHandler: onError }),
+      notify,
+    ),
     close: () => pool.end(),
   };
 }
 
-interface Publisher {
-  doPublish(message: unknown): Promise<string>;
+/** The parts of a socket.io cluster message this wrapper reads (socket.io-adapter's ClusterMessage). */
+interface ClusterMessage {
+  uid: string;
+  nsp: string;
+  type: number;
+  data?: unknown;
+}
+
+/** Our own message type, beyond socket.io-adapter's (1–13): several messages published as one. */
+export const BATCH_TYPE = 1001;
+/** NOTIFY refuses payloads of 8000 bytes or more; larger messages go alone through the adapter's attachments. */
+export const MAX_BATCH_BYTES = 7500;
+
+interface ClusterNode {
+  uid: string;
+  doPublish(message: ClusterMessage): Promise<string>;
+  onMessage(message: ClusterMessage, offset?: string): void;
+}
+
+interface Queued {
+  message: ClusterMessage;
+  /** The message as JSON, or null when it carries binary data (only the adapter's attachments can carry it). */
+  json: string | null;
+  settle(error?: unknown): void;
 }
 
 /**
- * The adapter delivers a broadcast locally only after publishing it, and publishes run concurrently on
- * the pool, so two emits in a row could reach local sockets reversed (an update after its delete).
- * Publishing one at a time keeps every node's deliveries in emit order.
+ * Publishes one at a time, so every node delivers in emit order (the adapter delivers a broadcast locally only
+ * after publishing it, and concurrent publishes on the pool could overtake each other). While one publish is in
+ * flight the next messages queue, and then go together in one NOTIFY (up to MAX_BATCH_BYTES): under load one
+ * round trip carries many events, with no added wait when traffic is light. Receivers unpack a batch in order;
+ * every node must run this wrapper (a node without it would ignore batches).
  */
-function inOrder(factory: AdapterFactory): AdapterFactory {
+function batchedInOrder(
+  factory: AdapterFactory,
+  notify: (nsp: string, payload: string) => Promise<void>,
+): AdapterFactory {
   // socket.io calls the factory with `new`: it must be a function, not an arrow.
-  return function orderedAdapter(nsp: Parameters<AdapterFactory>[0]) {
+  return function batchedAdapter(nsp: Parameters<AdapterFactory>[0]) {
     const adapter = factory(nsp);
-    const publisher = adapter as unknown as Publisher;
-    const publish = publisher.doPublish.bind(adapter);
-    let tail: Promise<unknown> = Promise.resolve();
-    publisher.doPublish = (message) => {
-      const next = tail.then(() => publish(message));
-      tail = next.catch(() => undefined);
-      return next;
+    const node = adapter as unknown as ClusterNode;
+    const publishOne = node.doPublish.bind(adapter);
+    const deliver = node.onMessage.bind(adapter);
+    node.onMessage = (message, offset) => {
+      if (message.type !== BATCH_TYPE) return deliver(message, offset);
+      for (const one of (message.data as { messages: ClusterMessage[] }).messages) deliver(one, offset);
     };
+
+    const queue: Queued[] = [];
+    let flushing = false;
+    const flush = async () => {
+      flushing = true;
+      while (queue.length > 0) {
+        const batch = takeBatch(queue);
+        const [only] = batch;
+        try {
+          if (only && batch.length === 1) await publishOne(only.message);
+          else await notify(nsp.name, batchPayload(node.uid, nsp.name, batch));
+          for (const one of batch) one.settle();
+        } catch (error) {
+          for (const one of batch) one.settle(error);
+        }
+      }
+      flushing = false;
+    };
+    node.doPublish = (message) =>
+      new Promise<string>((resolve, reject) => {
+        queue.push({
+          message,
+          json: hasBinary(message) ? null : JSON.stringify(message),
+          settle: (error) => (error === undefined ? resolve('') : reject(error)),
+        });
+        if (!flushing) void flush();
+      });
     return adapter;
   };
+}
+
+/** The oldest queued messages that fit in one NOTIFY; a binary or oversized message always goes alone. */
+function takeBatch(queue: Queued[]): Queued[] {
+  const first = queue.shift();
+  if (!first) return [];
+  if (first.json === null || first.json.length >= MAX_BATCH_BYTES) return [first];
+  const batch = [first];
+  let bytes = 64 + Buffer.byteLength(first.json);
+  for (;;) {
+    const next = queue[0];
+    if (!next || next.json === null) break;
+    const size = Buffer.byteLength(next.json) + 1;
+    if (bytes + size >= MAX_BATCH_BYTES) break;
+    batch.push(next);
+    queue.shift();
+    bytes += size;
+  }
+  return batch;
+}
+
+function batchPayload(uid: string, nsp: string, batch: Queued[]): string {
+  const head = JSON.stringify({ uid, nsp, type: BATCH_TYPE });
+  return `${head.slice(0, -1)},"data":{"messages":[${batch.map((b) => b.json).join(',')}]}}`;
+}
+
+function hasBinary(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return true;
+  return Object.values(value).some(hasBinary);
 }
