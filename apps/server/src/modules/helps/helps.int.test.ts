@@ -74,14 +74,64 @@ describe('help videos', () => {
     expect(second.body.records.map((h: { title: string }) => h.title)).toEqual([`${tag} 20`]);
   });
 
-  it('requires a title', async () => {
+  it('answers the spec texts for broken fields on add and on edit, and stores nothing', async () => {
     const token = await superToken();
-    const { status, body } = await server.call('POST', '/helps', {
-      token,
-      body: { title: '  ', video: 'x' },
-    });
-    expect(status).toBe(400);
-    expect(body.fields).toEqual({ title: 'Required' });
+    const name = title('Broken');
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ title: '  ', video: 'x' }, { title: 'Required' }],
+      [{ video: 'x' }, { title: 'Required' }],
+      [{ title: 'x'.repeat(201) }, { title: 'Too Long!' }],
+      [{ title: name, description: 'x'.repeat(5001) }, { description: 'Too Long!' }],
+      [{ title: name, description: 42 }, { description: 'Invalid value' }],
+      [{ title: name, video: 'v'.repeat(201) }, { video: 'Too Long!' }],
+    ];
+    for (const [body, fields] of cases) {
+      const answer = await server.call('POST', '/helps', { token, body });
+      expect({ body, status: answer.status, fields: answer.body.fields }).toEqual({
+        body,
+        status: 400,
+        fields,
+      });
+    }
+    expect((await server.call('GET', `/helps?searchParam=${name}`, { token })).body.count).toBe(0);
+
+    const created = await server.call('POST', '/helps', { token, body: { title: name } });
+    const emptied = await server.call('PUT', `/helps/${created.body.id}`, { token, body: { title: '' } });
+    expect([emptied.status, emptied.body.fields]).toEqual([400, { title: 'Required' }]);
+    expect((await server.call('GET', `/helps/${created.body.id}`, { token })).body.title).toBe(name);
+  });
+
+  it('answers 404 to an edit or delete of a video that does not exist', async () => {
+    const token = await superToken();
+    const created = await server.call('POST', '/helps', { token, body: { title: title() } });
+    await server.call('DELETE', `/helps/${created.body.id}`, { token });
+    const edit = await server.call('PUT', `/helps/${created.body.id}`, { token, body: { title: 'Back' } });
+    const remove = await server.call('DELETE', `/helps/${created.body.id}`, { token });
+    expect([edit.status, edit.body.error, remove.status, remove.body.error]).toEqual([
+      404,
+      'ERR_NOT_FOUND',
+      404,
+      'ERR_NOT_FOUND',
+    ]);
+  });
+
+  it.each(['user', 'supervisor'] as const)('refuses writes to a %s with 403', async (profile) => {
+    const token = await superToken();
+    const created = await server.call('POST', '/helps', { token, body: { title: title() } });
+    const company = await buildCompany(server);
+    const staff = await buildUser(server, company, { profile });
+    const staffToken = (await login(server, staff)).token;
+    const attempts = [
+      await server.call('POST', '/helps', { token: staffToken, body: { title: title() } }),
+      await server.call('PUT', `/helps/${created.body.id}`, { token: staffToken, body: { title: 'Mine' } }),
+      await server.call('DELETE', `/helps/${created.body.id}`, { token: staffToken }),
+    ];
+    expect(attempts.map((a) => [a.status, a.body.error])).toEqual(
+      attempts.map(() => [403, 'ERR_NO_PERMISSION']),
+    );
+    expect((await server.call('GET', `/helps/${created.body.id}`, { token: staffToken })).body.title).toBe(
+      created.body.title,
+    );
   });
 
   it('refuses writes to admins with 403 and reads without a login with 401', async () => {
