@@ -10,30 +10,38 @@ export type CheckNumber = (number: string) => Promise<string>;
 export type NumberCheck = (scope: TenantScope) => Promise<CheckNumber>;
 
 /**
- * Uses the first CONNECTED connection of the company (default first) whose session lives on this node. Other
- * nodes' sessions are not asked: with none here, the number is accepted as typed.
+ * Uses the company's first CONNECTED connection (default first), on whichever node runs its session. With none
+ * connected, or none running anywhere, the number is accepted as typed. A session whose owner does not answer
+ * in time fails the check with ERR_WAPP_SESSION_TIMEOUT.
  */
 export function createNumberCheck(ctx: AppContext, sessions: Sessions): NumberCheck {
   return async (scope) => {
-    const connections = await scope.run((tx) =>
+    const connection = await scope.run((tx) =>
       tx
         .selectFrom('whatsapps')
         .where('status', '=', 'CONNECTED')
         .select('id')
         .orderBy('isDefault', 'desc')
         .orderBy('id')
-        .execute(),
+        .executeTakeFirst(),
     );
-    const live = connections
-      .map((c) => ({ id: c.id, session: sessions.local(c.id) }))
-      .find((c) => c.session !== undefined);
-    const session = live?.session;
-    if (!live || !session) return async (number) => number;
+    if (!connection) return async (number) => number;
+    let live = true;
     return async (number) => {
-      const check = await session.checkNumber(number).catch((error: unknown) => {
-        ctx.log.warn({ err: error, whatsappId: live.id }, 'contact number check failed');
-        throw new AppError('ERR_WAPP_CHECK_CONTACT', 'Could not check the number on WhatsApp');
-      });
+      if (!live) return number;
+      const check = await sessions
+        .checkNumber(scope.companyId, connection.id, number)
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'ERR_WAPP_NOT_INITIALIZED') return undefined;
+          if (error instanceof AppError) throw error;
+          ctx.log.warn({ err: error, whatsappId: connection.id }, 'contact number check failed');
+          throw new AppError('ERR_WAPP_CHECK_CONTACT', 'Could not check the number on WhatsApp');
+        });
+      if (!check) {
+        // Shown CONNECTED but run by no node (it is being taken over): the rest of the batch goes as typed.
+        live = false;
+        return number;
+      }
       if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
       return (check.number ?? number).replace(/\D/g, '') || number;
     };

@@ -40,12 +40,14 @@ export async function sendExternal(
 ): Promise<{ mensagem: 'Mensagem enviada' }> {
   const { input, files } = request;
   if (files.length === 0 && input.body.trim() === '') throw AppError.validation({ body: 'Required' });
-  const session = env.messaging.sessions.local(caller.whatsappId);
-  if (!session) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 'The connection is not running here');
-  const check = await session.checkNumber(input.number).catch((error: unknown) => {
-    env.ctx.log.warn({ err: error, whatsappId: caller.whatsappId }, 'number check failed');
-    throw new AppError('ERR_WAPP_CHECK_CONTACT', 'Could not check the number on WhatsApp');
-  });
+  // Through the token's connection, on whichever node runs its session.
+  const check = await env.messaging.sessions
+    .checkNumber(caller.companyId, caller.whatsappId, input.number)
+    .catch((error: unknown) => {
+      if (error instanceof AppError) throw error;
+      env.ctx.log.warn({ err: error, whatsappId: caller.whatsappId }, 'number check failed');
+      throw new AppError('ERR_WAPP_CHECK_CONTACT', 'Could not check the number on WhatsApp');
+    });
   if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
   const number = (check.number ?? input.number).replace(/\D/g, '');
   const { outbound } = env.messaging;
