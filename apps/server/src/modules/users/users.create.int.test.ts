@@ -178,6 +178,33 @@ describe('plan user limit', () => {
     expect(await usersOf(company.id)).toHaveLength(3);
   });
 
+  it('keeps the users of a company whose plan shrinks, and refuses new ones until there is room', async () => {
+    const { company, token } = await buildAdminSession(server, { plan: { users: 5 } });
+    const created = [];
+    for (let i = 0; i < 3; i++) {
+      created.push((await server.call('POST', '/users', { token, body: validUser() })).body.id as number);
+    }
+    const superUser = await login(
+      server,
+      await buildUser(server, await buildCompany(server), { super: true }),
+    );
+    const shrunk = await server.call('PUT', `/plans/${company.planId}`, {
+      token: superUser.token,
+      body: { users: 2 },
+    });
+    expect(shrunk.status).toBe(200);
+
+    expect(await usersOf(company.id)).toHaveLength(4);
+    expect((await server.call('POST', '/users', { token, body: validUser() })).body.error).toBe(
+      'ERR_PLAN_LIMIT_USERS',
+    );
+    for (const id of created) {
+      expect((await server.call('DELETE', `/users/${id}`, { token })).status).toBe(200);
+    }
+    expect((await server.call('POST', '/users', { token, body: validUser() })).status).toBe(200);
+    expect((await usersOf(company.id)).length).toBe(2);
+  });
+
   it('has no limit when the plan says 0', async () => {
     const { company, token } = await buildAdminSession(server, { plan: { users: 0 } });
     for (let i = 0; i < 3; i++) {
