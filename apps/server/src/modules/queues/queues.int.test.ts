@@ -118,6 +118,28 @@ describe('queues', () => {
     expect((await server.call('GET', '/queue', { token })).body).toEqual([]);
   });
 
+  it('answers the spec texts on edit, for long messages and for the week, and keeps the queue', async () => {
+    const { token } = await buildAdminSession(server);
+    const queue = await createQueue(token, { greetingMessage: 'Olá' });
+    const monday = { weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' };
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ name: 'A' }, { name: 'Too Short!' }],
+      [{ name: '' }, { name: 'Required' }],
+      [{ color: 'red' }, { color: 'Invalid value' }],
+      [{ greetingMessage: 'x'.repeat(10_001) }, { greetingMessage: 'Too Long!' }],
+      [{ outOfHoursMessage: 'x'.repeat(10_001) }, { outOfHoursMessage: 'Too Long!' }],
+      [{ schedules: [{ ...monday, endTime: '25:00' }] }, { 'schedules.0.endTime': 'Invalid time (##:##)' }],
+      [{ schedules: [{ ...monday, weekdayEn: 'someday' }] }, { 'schedules.0.weekdayEn': 'Invalid value' }],
+      [{ schedules: [monday, monday] }, { schedules: 'Each weekday at most once' }],
+      [{ schedules: Array.from({ length: 8 }, () => monday) }, { schedules: 'Too Long!' }],
+    ];
+    for (const [change, fields] of cases) {
+      const { status, body } = await server.call('PUT', `/queue/${queue.body.id}`, { token, body: change });
+      expect({ change, status, fields: body.fields }).toEqual({ change, status: 400, fields });
+    }
+    expect((await server.call('GET', `/queue/${queue.body.id}`, { token })).body).toEqual(queue.body);
+  });
+
   it('refuses a name or colour already used in the company, in any case, on create and edit', async () => {
     const { token } = await buildAdminSession(server);
     const first = await createQueue(token, { name: 'Support', color: '#ABCDEF' });
