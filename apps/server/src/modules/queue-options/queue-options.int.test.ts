@@ -109,6 +109,8 @@ describe('queue options', () => {
       [{ title: 'Ok', option: 1 }, { queueId: 'Invalid value' }],
       [{ title: 'Ok', option: 1, queueId: 3_000_000_000 }, { queueId: 'Invalid value' }],
       [{ title: 'Ok', option: 1, queueId, parentId: 'x' }, { parentId: 'Invalid value' }],
+      [{ title: 'Ok', option: 'x'.repeat(21), queueId }, { option: 'Too Long!' }],
+      [{ title: 'Ok', option: 1, queueId, message: 'x'.repeat(10_001) }, { message: 'Too Long!' }],
     ];
     for (const [body, fields] of cases) {
       const answer = await addOption(token, body);
@@ -126,6 +128,19 @@ describe('queue options', () => {
       body: { title: '' },
     });
     expect([emptied.status, emptied.body.fields]).toEqual([400, { title: 'Required' }]);
+    for (const [change, fields] of [
+      [{ option: ' ' }, { option: 'Required' }],
+      [{ message: 'x'.repeat(10_001) }, { message: 'Too Long!' }],
+    ] as const) {
+      const answer = await server.call('PUT', `/queue-options/${edit.body.id}`, { token, body: change });
+      expect({ change, status: answer.status, fields: answer.body.fields }).toEqual({
+        change,
+        status: 400,
+        fields,
+      });
+    }
+    const kept = await server.call('GET', `/queue-options/${edit.body.id}`, { token });
+    expect(kept.body).toMatchObject({ title: 'Ok', option: '1', message: '' });
   });
 
   it("answers 404 for another company's queue, and for a parent from another queue", async () => {
