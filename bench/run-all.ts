@@ -5,13 +5,19 @@ import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
+import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
 import { formatTable, machineLine } from './lib/report';
 import { repoRoot, startBenchServer } from './lib/server';
 
 /** Add new benchmark files here (tickets, inbound pipeline, dashboard …). */
-const benchmarks: Benchmark[] = [authUsersBenchmark, inboundPipelineBenchmark, contactsImportBenchmark];
+const benchmarks: Benchmark[] = [
+  authUsersBenchmark,
+  inboundPipelineBenchmark,
+  contactsImportBenchmark,
+  ticketsDatasetBenchmark,
+];
 
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { TicketStatus } from '@zapdesk/contracts';
 import { isAdmin, type Actor } from '../../platform/auth/actor';
 import type { Database } from '../../platform/db/schema';
+import { likePattern } from '../../platform/db/search';
 
 export interface TicketFilters {
   searchParam?: string;
@@ -17,14 +18,12 @@ export interface TicketFilters {
   users?: number[];
 }
 
-type TicketEb = ExpressionBuilder<Database, 'tickets' | 'contacts'>;
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, '\\$&')}%`;
+type TicketEb = ExpressionBuilder<Database, 'tickets'>;
 
 /**
- * The list rules of server-behaviour 5.2 as one condition on `tickets` joined to `contacts`: owner filter
- * (lifted by showAll for admins only), queue filter, search over contact and every message, days, unread,
- * tags (every one) and users (any).
+ * The list rules of server-behaviour 5.2 as one condition on `tickets`: owner filter (lifted by showAll for
+ * admins only), queue filter, search over contact and every message, days, unread, tags (every one) and users
+ * (any).
  */
 export function ticketListCondition(
   eb: TicketEb,
@@ -37,7 +36,8 @@ export function ticketListCondition(
   const and: Expression<SqlBool>[] = [];
 
   if (!(admin && filters.showAll) || filters.withUnreadMessages) {
-    and.push(eb.or([eb('tickets.userId', '=', me), eb('tickets.status', '=', 'pending')]));
+    const owner = ownerFilter(eb, me, filters.statuses);
+    if (owner) and.push(owner);
   }
   const queueCondition = queueFilter(eb, actor, filters.queueIds);
   if (queueCondition) and.push(queueCondition);
@@ -45,23 +45,7 @@ export function ticketListCondition(
   if (filters.withUnreadMessages) and.push(eb('tickets.unreadMessages', '>', 0));
 
   const term = filters.searchParam?.trim();
-  if (term) {
-    const pattern = likePattern(term);
-    and.push(
-      eb.or([
-        sql<SqlBool>`search_text(${sql.ref('contacts.name')}) like search_text(${pattern})`,
-        sql<SqlBool>`${sql.ref('contacts.number')} like ${pattern}`,
-        eb.exists(
-          eb
-            .selectFrom('messages')
-            .whereRef('messages.companyId', '=', 'tickets.companyId')
-            .whereRef('messages.ticketId', '=', 'tickets.id')
-            .where(sql<SqlBool>`search_text(${sql.ref('messages.body')}) like search_text(${pattern})`)
-            .select(sql.lit(1).as('one')),
-        ),
-      ]),
-    );
-  }
+  if (term) and.push(searchMatches(term));
   if (filters.date) and.push(localDayIs(sql.ref('tickets.createdAt'), filters.date, timeZone));
   if (filters.updatedAt) and.push(localDayIs(sql.ref('tickets.updatedAt'), filters.updatedAt, timeZone));
 
@@ -79,6 +63,29 @@ export function ticketListCondition(
   }
   if (admin && filters.users?.length) and.push(eb('tickets.userId', 'in', filters.users));
   return eb.and(and);
+}
+
+/**
+ * `userId = me OR status = pending`, said without the OR when the status filter decides it: the planner then
+ * walks the (company, user, status, updatedAt) index for an agent's own tab instead of every open ticket.
+ */
+function ownerFilter(
+  eb: TicketEb,
+  me: number,
+  statuses: TicketStatus[] | undefined,
+): Expression<SqlBool> | null {
+  if (statuses?.length && statuses.every((status) => status === 'pending')) return null;
+  if (statuses?.length && !statuses.includes('pending')) return eb('tickets.userId', '=', me);
+  return eb.or([eb('tickets.userId', '=', me), eb('tickets.status', '=', 'pending')]);
+}
+
+/**
+ * The ticket's contact name or number, or any of its messages, contains the term. The match set comes from
+ * `tickets_matching_search` (migration 2026112240): under row-level security a LIKE cannot use the trigram
+ * indexes, in that function it can; it only sees the transaction's company.
+ */
+function searchMatches(term: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('tickets.id')} in (select tickets_matching_search(${likePattern(term)}))`;
 }
 
 /** `queueId IN queueIds` (non-admins: ∩ their queues), or no queue for admins, allTicket users and owners. */

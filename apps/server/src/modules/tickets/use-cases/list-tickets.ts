@@ -28,10 +28,7 @@ async function pageOfTickets(
   pageNumber: number,
 ): Promise<ListTicketsAnswer> {
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const base = tx
-    .selectFrom('tickets')
-    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
-    .where((eb) => ticketListCondition(eb, actor, filters, env.timeZone));
+  const base = tx.selectFrom('tickets').where((eb) => ticketListCondition(eb, actor, filters, env.timeZone));
   const counted = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst();
   const count = Number(counted?.count ?? 0);
   const page = await base

@@ -16,6 +16,7 @@ import * as socketIoAttachments from './2026112220_socket_io_attachments';
 import * as cloudSentMessages from './2026112221_cloud_sent_messages';
 import * as messageCycles from './2026112222_message_cycles';
 import * as sessionRequests from './2026112230_session_requests';
+import * as ticketReadPaths from './2026112240_ticket_read_paths';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026112221_cloud_sent_messages': cloudSentMessages,
   '2026112222_message_cycles': messageCycles,
   '2026112230_session_requests': sessionRequests,
+  '2026112240_ticket_read_paths': ticketReadPaths,
 };

@@ -1,0 +1,174 @@
+// Issues 5 and 6 at scale: one company with 100,000 tickets, 1,000,000 messages and 20,000 contacts (two smaller
+// companies beside it, so tenant filters and RLS have other rows to skip), then the ticket list, the history
+// search, a message page and the dashboard under 10 concurrent clients. Targets (p95): list < 20 ms, search
+// < 100 ms, message page < 10 ms, dashboard (30 days) < 50 ms.
+import type pg from 'pg';
+import type { Benchmark } from '../lib/benchmark';
+import { loginToken } from '../lib/auth';
+import { runLoad, type LoadResult } from '../lib/load';
+import { createTicketDataset, products, type TicketDataset } from '../lib/ticket-data';
+
+const CLIENTS = 10;
+const REQUESTS = 1000;
+const MAX_MS = 20_000;
+/** A product named in about 1 message in 200: ~5,000 messages over ~5,000 tickets of the big company. */
+const SEARCH_WORD = products[0]!;
+
+export const ticketsDatasetBenchmark: Benchmark = {
+  name: 'tickets-dataset',
+  async run({ baseUrl, db, log }) {
+    let started = performance.now();
+    for (let other = 1; other <= 2; other++) {
+      log(`seeding other company ${other}: 10,000 tickets, 100,000 messages`);
+      await createTicketDataset(db, {
+        users: 5,
+        contacts: 2_000,
+        tickets: 10_000,
+        messages: 100_000,
+        longTicketMessages: 1_000,
+        connections: 5,
+      });
+    }
+    log('seeding the measured company: 100,000 tickets, 1,000,000 messages, 20,000 contacts');
+    const company = await createTicketDataset(db, {
+      users: 20,
+      contacts: 20_000,
+      tickets: 100_000,
+      messages: 990_000,
+      longTicketMessages: 10_000,
+      connections: 5,
+    });
+    // Fresh statistics and a visibility map, as autovacuum would leave them on a live database.
+    await db.query('vacuum analyze contacts, tickets, ticket_tracking, ticket_tags, user_ratings, messages');
+    log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    await logSizes(db, company, log);
+
+    const admin = { authorization: `Bearer ${await loginToken(baseUrl, company.admin.email)}` };
+    const agent = { authorization: `Bearer ${await loginToken(baseUrl, company.userEmails[0]!)}` };
+    const loads: Array<{ name: string; path: string; headers: Record<string, string> }> = [
+      { name: 'GET /tickets open (agent)', path: '/tickets?pageNumber=1&status=open', headers: agent },
+      { name: 'GET /tickets pending (agent)', path: '/tickets?pageNumber=1&status=pending', headers: agent },
+      {
+        name: 'GET /tickets open showAll (admin)',
+        path: '/tickets?pageNumber=1&status=open&showAll=true',
+        headers: admin,
+      },
+      {
+        name: 'GET /tickets every status showAll (admin)',
+        path: '/tickets?pageNumber=1&showAll=true',
+        headers: admin,
+      },
+      {
+        name: `GET /tickets?searchParam=${SEARCH_WORD} (agent)`,
+        path: `/tickets?pageNumber=1&searchParam=${SEARCH_WORD}`,
+        headers: agent,
+      },
+      {
+        name: `GET /tickets?searchParam=${SEARCH_WORD} showAll (admin)`,
+        path: `/tickets?pageNumber=1&showAll=true&searchParam=${SEARCH_WORD}`,
+        headers: admin,
+      },
+      {
+        name: 'GET /messages/:id page 1 (10,000 msgs)',
+        path: `/messages/${company.longTicketId}?pageNumber=1`,
+        headers: admin,
+      },
+      {
+        name: 'GET /messages/:id page 100',
+        path: `/messages/${company.longTicketId}?pageNumber=100`,
+        headers: admin,
+      },
+      { name: 'GET /dashboard?days=30', path: '/dashboard?days=30', headers: admin },
+      {
+        name: 'GET /dashboard/ticketsUsers (30 days)',
+        path: `/dashboard/ticketsUsers?${lastDays(30)}`,
+        headers: admin,
+      },
+      {
+        name: 'GET /dashboard/ticketsDay (30 days)',
+        path: `/dashboard/ticketsDay?${lastDays(30)}`,
+        headers: admin,
+      },
+    ];
+
+    await checkAnswers(baseUrl, db, company, admin);
+    const results: LoadResult[] = [];
+    for (const load of loads) {
+      started = performance.now();
+      results.push(
+        await runLoad({
+          name: load.name,
+          baseUrl,
+          concurrency: CLIENTS,
+          requests: REQUESTS,
+          maxDurationMs: MAX_MS,
+          request: () => ({ path: load.path, init: { headers: load.headers } }),
+        }),
+      );
+      log(`${load.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    return results;
+  },
+};
+
+/** `initialDate & finalDate` (yyyy-MM-dd) covering the last `days` days up to today. */
+function lastDays(days: number): string {
+  const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+  return `initialDate=${day(days)}&finalDate=${day(0)}`;
+}
+
+async function logSizes(db: pg.Pool, company: TicketDataset, log: (line: string) => void): Promise<void> {
+  const { rows } = await db.query<Record<string, string>>(
+    `select (select count(*) from tickets where company_id = $1) as tickets,
+            (select count(*) from messages where company_id = $1) as messages,
+            (select count(*) from contacts where company_id = $1) as contacts,
+            (select count(*) from ticket_tracking where company_id = $1) as cycles,
+            (select count(*) from messages) as "all messages"`,
+    [company.companyId],
+  );
+  log(
+    Object.entries(rows[0] ?? {})
+      .map(([name, count]) => `${name} ${Number(count).toLocaleString('en')}`)
+      .join(', '),
+  );
+}
+
+/** The measured answers must be the real ones: counts equal to what SQL finds in the dataset. */
+async function checkAnswers(
+  baseUrl: string,
+  db: pg.Pool,
+  company: TicketDataset,
+  admin: Record<string, string>,
+): Promise<void> {
+  const get = async (path: string) =>
+    (await (await fetch(`${baseUrl}${path}`, { headers: admin })).json()) as any;
+  const expected = (
+    await db.query<{ open: string; found: string; long: string }>(
+      `select (select count(*) from tickets where company_id = $1 and status = 'open') as open,
+              (select count(distinct ticket_id) from messages
+                where company_id = $1 and body like '%' || $2 || '%') as found,
+              (select count(*) from messages where company_id = $1 and ticket_id = $3) as long`,
+      [company.companyId, SEARCH_WORD, company.longTicketId],
+    )
+  ).rows[0]!;
+  const open = await get('/tickets?pageNumber=1&status=open&showAll=true');
+  const search = await get(`/tickets?pageNumber=1&showAll=true&searchParam=${SEARCH_WORD}`);
+  const page = await get(`/messages/${company.longTicketId}?pageNumber=1`);
+  const dashboard = await get('/dashboard?days=30');
+  const problems: string[] = [];
+  if (open?.count !== Number(expected.open) || open?.tickets?.length !== 40)
+    problems.push(
+      `open tickets: count ${open?.count}, ${open?.tickets?.length} rows (want ${expected.open}, 40)`,
+    );
+  if (search?.count !== Number(expected.found))
+    problems.push(`search ${SEARCH_WORD}: count ${search?.count} (want ${expected.found})`);
+  if (page?.count !== Number(expected.long) || page?.messages?.length !== 20)
+    problems.push(
+      `message page: count ${page?.count}, ${page?.messages?.length} rows (want ${expected.long}, 20)`,
+    );
+  if (!(dashboard?.counters?.supportFinished > 0) || dashboard?.attendants?.length !== 21)
+    problems.push(
+      `dashboard: ${JSON.stringify(dashboard?.counters)}, ${dashboard?.attendants?.length} attendants`,
+    );
+  if (problems.length) console.warn(`warning: ${problems.join('; ')}`);
+}
