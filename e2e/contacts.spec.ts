@@ -80,7 +80,7 @@ const tableRows = (page: Page, testId: string) =>
   page
     .getByTestId(testId)
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.innerText)));
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.innerText)));
 
 describe('contacts import and export', () => {
   it('imports a 1,000-row spreadsheet with its bad rows listed, then exports the contacts as contatos.csv', async () => {
