@@ -168,6 +168,21 @@ describe('quick messages', () => {
       expect({ change, status, fields: body.fields }).toEqual({ change, status: 400, fields });
     }
     expect((await server.call('GET', '/quick-messages/list', { token })).body).toEqual([]);
+
+    const saved = await createQuickMessage(token);
+    for (const [change, fields] of [
+      [{ shortcode: ' ' }, { shortcode: 'Obrigatório' }],
+      [{ message: 'x'.repeat(10_001) }, { message: 'Too Long!' }],
+      [{ status: 'maybe' }, { status: 'Invalid value' }],
+    ] as const) {
+      const { status, body } = await server.call('PUT', `/quick-messages/${saved.body.id}`, {
+        token,
+        body: change,
+      });
+      expect({ change, status, fields: body.fields }).toEqual({ change, status: 400, fields });
+    }
+    const kept = await server.call('GET', `/quick-messages/${saved.body.id}`, { token });
+    expect(kept.body).toEqual(saved.body);
   });
 
   it("sends general quick messages to the company and personal ones to their owner's sockets only", async () => {
