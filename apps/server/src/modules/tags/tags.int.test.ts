@@ -136,8 +136,20 @@ describe('tags', () => {
       expect({ change, status, fields: body.fields }).toEqual({ change, status: 400, fields });
     }
     const tag = await createTag(token);
-    const edit = await server.call('PUT', `/tags/${tag.body.id}`, { token, body: { name: 'no' } });
-    expect([edit.status, edit.body.fields]).toEqual([400, { name: 'Mensagem muito curta' }]);
+    for (const [change, fields] of [
+      [{ name: 'no' }, { name: 'Mensagem muito curta' }],
+      [{ name: ' ' }, { name: 'Obrigatório' }],
+      [{ color: 'blue' }, { color: 'Invalid value' }],
+      [{ kanban: 'yes' }, { kanban: 'Invalid value' }],
+    ] as const) {
+      const edit = await server.call('PUT', `/tags/${tag.body.id}`, { token, body: change });
+      expect({ change, status: edit.status, fields: edit.body.fields }).toEqual({
+        change,
+        status: 400,
+        fields,
+      });
+    }
+    expect((await server.call('GET', `/tags/${tag.body.id}`, { token })).body).toEqual(tag.body);
   });
 
   it('leaves edits and deletes to admins and the creator', async () => {
