@@ -20,8 +20,10 @@ export function useMessageList(ticketId: number) {
         signal,
       }),
     getNextPageParam: (last, _all, lastParam) => (last.hasMore ? lastParam + 1 : undefined),
-    // Live events keep it current; a refetch would also reset the unread count again.
+    // Live events keep an open chat current, so it is never refetched while shown; but they only reach an
+    // open chat, so opening it again reloads what came while it was away (showing the cached pages meanwhile).
     staleTime: Infinity,
+    refetchOnMount: 'always',
     gcTime: 60_000,
   });
 }
