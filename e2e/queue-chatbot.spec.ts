@@ -117,6 +117,10 @@ describe('queue chatbot', () => {
     );
     // The queue shows as the row's colour bar, named in its title.
     expect(await row.locator('[title="Financeiro"]').count()).toBe(1);
+    // A customer without a picture gets the app's placeholder picture, not a broken image.
+    await expect
+      .poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     const otherToken = await apiToken(other.email, other.password);
     const seenByComercial = await api<{ tickets: { contact: { name: string } }[] }>(
