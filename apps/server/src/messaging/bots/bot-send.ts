@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { mimeOfFileName } from '../../platform/storage/mime-types';
 import type { TenantTx } from '../../platform/tenancy';
 import { messageVariables, renderTemplate } from '../outbound/render-template';
+import type { BotCache } from './bot-cache';
 import {
   storeOutgoing,
   type Defer,
@@ -19,6 +20,8 @@ export interface BotEnv {
   outbound: OutgoingEnv;
   defer: Defer;
   now: Date;
+  /** Configuration read once per transaction (a transaction may process many messages). */
+  cache: BotCache;
 }
 
 /** A stored file a queue or an option sends after its text. */

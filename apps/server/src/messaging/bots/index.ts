@@ -1,3 +1,4 @@
 export { runQueueBot } from './queue-bot';
 export { answerRatingReply, findRatingReply, type RatingReply } from './rating-reply';
 export type { BotEnv } from './bot-send';
+export { BotCache } from './bot-cache';

@@ -1,14 +1,8 @@
-import { getSetting } from '../../modules/settings';
+import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { TicketRow } from '../../modules/tickets';
 import { loadContact, type BotEnv } from './bot-send';
 import { guardOf, send, type BotTurn } from './bot-turn';
-import {
-  loadCompanySchedules,
-  loadConnection,
-  loadConnectionQueues,
-  loadQueue,
-  type QueueRow,
-} from './bot-data';
+import { loadQueue, type QueueRow } from './bot-data';
 import {
   assignQueue,
   clearedBotState,
@@ -28,29 +22,34 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * Server-behaviour 7.2 steps 9–15 for a customer's message in a non-group ticket. Campaign confirmation (8) and
- * prompts/integrations (12, 13) belong to other features and are not handled here.
+ * prompts/integrations (12, 13) belong to other features and are not handled here. `contact` is the ticket's
+ * contact when the caller has it at hand (saves a read).
  */
-export async function runQueueBot(env: BotEnv, ticket: TicketRow, body: string): Promise<void> {
+export async function runQueueBot(
+  env: BotEnv,
+  ticket: TicketRow,
+  body: string,
+  contact?: ContactRow,
+): Promise<void> {
+  // An attendant owns the conversation: nothing to read, nothing to do.
   if (ticket.userId !== null || ticket.whatsappId === null) return;
-  const [connection, cycle] = await Promise.all([
-    loadConnection(env.tx, ticket.whatsappId),
-    currentCycle(env.tx, ticket.id),
-  ]);
+  const connection = await env.cache.connection(env.tx, ticket.whatsappId);
+  const cycle = connection && (await currentCycle(env.tx, ticket.id));
   if (!connection || !cycle) return;
   const turn: BotTurn = {
     env,
     ticket,
     cycle,
     connection,
-    contact: await loadContact(env.tx, ticket.contactId),
-    scheduleType: await getSetting(env.tx, 'scheduleType'),
+    contact: contact?.id === ticket.contactId ? contact : await loadContact(env.tx, ticket.contactId),
+    scheduleType: await env.cache.setting(env.tx, 'scheduleType'),
     body: body.trim(),
   };
 
   if (turn.body === '#') return restartMenu(turn);
   if (
     turn.scheduleType === 'company' &&
-    !isWithinHours(readHours(await loadCompanySchedules(env.tx)), env.ctx.config.timeZone, env.now)
+    !isWithinHours(readHours(await env.cache.companySchedules(env.tx)), env.ctx.config.timeZone, env.now)
   ) {
     await sendOutOfHours(turn, connection.outOfHoursMessage);
     return;
@@ -81,7 +80,7 @@ async function restartMenu(turn: BotTurn): Promise<void> {
 /** Server-behaviour 7.4, for a ticket without queue. */
 async function runMainMenu(turn: BotTurn, firstOfCycle: boolean): Promise<void> {
   const { env, connection } = turn;
-  const queues = await loadConnectionQueues(env.tx, connection.id);
+  const queues = await env.cache.connectionQueues(env.tx, connection.id);
   const step = decideMainMenu({
     queues: queues.map((q) => ({
       id: q.id,
@@ -118,7 +117,7 @@ async function runMainMenu(turn: BotTurn, firstOfCycle: boolean): Promise<void> 
     case 'assign': {
       const queue = queues.find((q) => q.id === step.queue.id);
       if (!queue) return;
-      if (step.single && (await getSetting(env.tx, 'sendGreetingMessageOneQueues')) === 'enabled') {
+      if (step.single && (await env.cache.setting(env.tx, 'sendGreetingMessageOneQueues')) === 'enabled') {
         await send(turn, connection.greetingMessage);
       }
       const ticket = await assignQueue(env, turn.ticket, turn.cycle, queue.id);

@@ -1,6 +1,5 @@
 import { ratingRequestText, type TicketRow } from '../../modules/tickets';
 import type { TenantTx } from '../../platform/tenancy';
-import { loadConnection } from './bot-data';
 import { loadContact, sendAutomatic, type BotEnv } from './bot-send';
 import { updateCycle, type CycleRow } from './bot-state';
 import { decideRatingReply } from './rating-decision';
@@ -54,7 +53,8 @@ export async function findRatingReply(
 export async function answerRatingReply(env: BotEnv, ticket: TicketRow, reply: RatingReply): Promise<void> {
   const { tx } = env;
   const { cycle } = reply;
-  const connection = ticket.whatsappId === null ? undefined : await loadConnection(tx, ticket.whatsappId);
+  const connection =
+    ticket.whatsappId === null ? undefined : await env.cache.connection(tx, ticket.whatsappId);
   if (!connection) return;
   const contact = await loadContact(tx, ticket.contactId);
   if (reply.rate === null) {

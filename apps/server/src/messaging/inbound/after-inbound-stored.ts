@@ -1,3 +1,4 @@
+import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { MessageRow } from '../../modules/messages/messages.repository';
 import type { TicketRow } from '../../modules/tickets';
 import { answerRatingReply, runQueueBot, type BotEnv, type RatingReply } from '../bots';
@@ -12,9 +13,17 @@ export async function afterInboundStored(
   env: InboundEnv,
   ticket: TicketRow,
   message: MessageRow,
+  contact: ContactRow,
   rating?: RatingReply,
 ): Promise<void> {
-  const bot: BotEnv = { tx: env.tx, ctx: env.ctx, outbound: env.outbound, defer: env.defer, now: new Date() };
+  const bot: BotEnv = {
+    tx: env.tx,
+    ctx: env.ctx,
+    outbound: env.outbound,
+    defer: env.defer,
+    now: new Date(),
+    cache: env.botCache,
+  };
   if (rating) await answerRatingReply(bot, ticket, rating);
-  else await runQueueBot(bot, ticket, message.body);
+  else await runQueueBot(bot, ticket, message.body, contact);
 }

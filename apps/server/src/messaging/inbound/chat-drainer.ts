@@ -2,16 +2,25 @@ import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
 import type { PictureRequests, PictureTarget } from '../pictures';
-import { lockChatForProcessing } from './chat-key';
+import { lockChatForProcessing, tryLockChatsForProcessing } from './chat-key';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
-import { Effects } from './inbound-env';
+import { BotCache } from '../bots';
+import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 
 /** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
 export const MAX_ATTEMPTS = 5;
-/** Events of one chat handled per transaction. */
-const BATCH = 25;
+/** Chats of one company taken into one round (one transaction). */
+const CHATS_PER_ROUND = 50;
+/** Events processed in one round, all its chats together. */
+const EVENTS_PER_ROUND = 200;
+/** Events of one chat per transaction when a chat is drained on its own (after a failed round). */
+const CHAT_BATCH = 25;
+/** Pause before looking again at chats whose lock another transaction held (a send, another node). */
+const BUSY_RETRY_MS = 25;
+/** Looks at a busy chat this many times at most; the sweep takes over after that. */
+const BUSY_RETRIES = 80;
 
 export interface ChatRef {
   companyId: number;
@@ -19,71 +28,166 @@ export interface ChatRef {
   chatKey: string;
 }
 
+interface Stored {
+  id: number;
+  whatsappId: number;
+  chatKey: string;
+  payload: unknown;
+  attempts: number;
+}
+
+const keyOf = (chat: ChatRef) => `${chat.companyId}:${chat.whatsappId}:${chat.chatKey}`;
+
 /**
- * Processes stored inbound events one chat at a time, oldest first. Across processes a transaction-level
- * advisory lock on the chat serialises the work; inside this process one drain per chat runs at a time (a kick
- * during a drain makes it look again), and at most `parallel` chats are drained at once.
+ * Processes stored inbound events in per-chat order. Kicked chats wait in a queue; up to `parallel` workers each
+ * take up to CHATS_PER_ROUND of them (one company) and process all their unprocessed events in one transaction:
+ * one lock statement, one read, one update and one commit for many events. Across processes a transaction-level
+ * advisory lock per chat serialises the work: a round takes only the chats whose lock is free and comes back for
+ * the others. Inside this process a chat is in one round at a time (a kick meanwhile queues it again).
+ * Rounds run optimistically: when an event fails, the round rolls back and its chats are drained one by one, so
+ * the failing event is known and recorded, and the events before it still pass.
  */
 export class ChatDrainer {
-  readonly #running = new Map<string, { again: boolean; done: Promise<void> }>();
-  readonly #waiting: Array<() => void> = [];
-  #active = 0;
+  readonly #queued = new Map<string, ChatRef>();
+  /** Chats in a round now; `again` = kicked meanwhile. */
+  readonly #taken = new Map<string, { again: boolean }>();
+  readonly #busyTries = new Map<string, number>();
+  readonly #workers = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
     private readonly pictures: PictureRequests,
-    private readonly parallel = 12,
+    private readonly parallel = 6,
   ) {}
 
   /** Makes sure the chat's unprocessed events get processed soon. */
   kick(chat: ChatRef): void {
-    const key = `${chat.companyId}:${chat.whatsappId}:${chat.chatKey}`;
-    const running = this.#running.get(key);
-    if (running) {
-      running.again = true;
+    const key = keyOf(chat);
+    const taken = this.#taken.get(key);
+    if (taken) {
+      taken.again = true;
       return;
     }
-    const state = { again: true, done: Promise.resolve() };
-    state.done = this.withSlot(async () => {
-      while (state.again) {
-        state.again = false;
-        await this.drain(chat).catch((err: unknown) =>
+    this.#queued.set(key, chat);
+    if (this.#workers.size < this.parallel) {
+      const worker = this.work().finally(() => this.#workers.delete(worker));
+      this.#workers.add(worker);
+    }
+  }
+
+  /** Resolves once every round started so far, and whatever they queued again, has finished. */
+  async idle(): Promise<void> {
+    while (this.#workers.size > 0) await Promise.allSettled([...this.#workers]);
+  }
+
+  private async work(): Promise<void> {
+    for (;;) {
+      const round = this.takeRound();
+      if (round.length === 0) return;
+      let busy: ChatRef[] = [];
+      let alone: ChatRef[] = [];
+      let unfinished = false;
+      try {
+        ({ busy, alone, unfinished } = await this.runRound(round));
+      } catch (error) {
+        if (!(error instanceof EventFailed)) this.ctx.log.warn({ err: error }, 'inbound round failed');
+        alone = round;
+      }
+      for (const chat of alone) {
+        await this.drainAlone(chat).catch((err: unknown) =>
           this.ctx.log.error({ err, ...chat }, 'inbound drain failed'),
         );
       }
-    }).finally(() => this.#running.delete(key));
-    this.#running.set(key, state);
+      this.release(round, busy, unfinished);
+      if (busy.length === round.length) await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
   }
 
-  /** Resolves once every drain started so far has finished. */
-  async idle(): Promise<void> {
-    while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+  /** Moves up to CHATS_PER_ROUND queued chats of the oldest queued company into a round. */
+  private takeRound(): ChatRef[] {
+    const round: ChatRef[] = [];
+    for (const [key, chat] of this.#queued) {
+      const first = round[0];
+      if (first && chat.companyId !== first.companyId) continue;
+      round.push(chat);
+      this.#queued.delete(key);
+      this.#taken.set(key, { again: false });
+      if (round.length === CHATS_PER_ROUND) break;
+    }
+    return round;
   }
 
-  private async withSlot(work: () => Promise<void>): Promise<void> {
-    if (this.#active >= this.parallel) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#active++;
-    try {
-      await work();
-    } finally {
-      this.#active--;
-      this.#waiting.shift()?.();
+  /** Queues again the round's chats that were kicked meanwhile, were busy or may have more events. */
+  private release(round: ChatRef[], busy: ChatRef[], unfinished: boolean): void {
+    const busyKeys = new Set(busy.map(keyOf));
+    for (const chat of round) {
+      const key = keyOf(chat);
+      const again = this.#taken.get(key)?.again ?? false;
+      this.#taken.delete(key);
+      let requeue = again || unfinished;
+      if (busyKeys.has(key)) {
+        const tries = (this.#busyTries.get(key) ?? 0) + 1;
+        this.#busyTries.set(key, tries);
+        // A chat held for long (a slow send, another node draining it) is left to its holder and the sweep.
+        if (tries < BUSY_RETRIES) requeue = true;
+        else this.#busyTries.delete(key);
+      } else this.#busyTries.delete(key);
+      if (requeue) this.#queued.set(key, chat);
     }
   }
 
   /**
-   * Batches run optimistically in one transaction. When one fails, the batch rolls back and the chat is retried
-   * one event per transaction, so the failing event is known and recorded, and the events before it still pass.
+   * One transaction: locks the free chats of the round, processes their events in id order, marks them done.
+   * Answers the chats that were busy, and those whose next event failed before: they are retried on their own
+   * (a failing event must not roll the other chats back again).
    */
-  private async drain(chat: ChatRef): Promise<void> {
+  private runRound(round: ChatRef[]): Promise<{ busy: ChatRef[]; alone: ChatRef[]; unfinished: boolean }> {
+    const companyId = round[0]?.companyId ?? 0;
+    return this.ctx.scopes.tenant(companyId).run(async (tx) => {
+      const locked = await tryLockChatsForProcessing(tx, round);
+      const busy = round.filter((chat) => !locked.includes(chat));
+      if (locked.length === 0) return { busy, alone: [], unfinished: false };
+      const events = await tx
+        .selectFrom('inboundEvents')
+        .where('status', '=', 'received')
+        .where((eb) =>
+          eb(
+            eb.refTuple('whatsappId', 'chatKey'),
+            'in',
+            locked.map((c) => eb.tuple(c.whatsappId, c.chatKey)),
+          ),
+        )
+        .orderBy('id')
+        .limit(EVENTS_PER_ROUND)
+        .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts'])
+        .execute();
+      // Only a chat's first unprocessed event can have been attempted: the ones after it wait for it.
+      const retried = new Set<string>();
+      const seen = new Set<string>();
+      for (const event of events) {
+        const key = keyOf({ companyId, ...event });
+        if (!seen.has(key) && event.attempts > 0) retried.add(key);
+        seen.add(key);
+      }
+      await this.processAll(
+        tx,
+        events.filter((event) => !retried.has(keyOf({ companyId, ...event }))),
+      );
+      const alone = locked.filter((chat) => retried.has(keyOf(chat)));
+      return { busy, alone, unfinished: events.length === EVENTS_PER_ROUND };
+    });
+  }
+
+  /** Chat by chat, after a round failed: batches, then one event per transaction to find the failing one. */
+  private async drainAlone(chat: ChatRef): Promise<void> {
     const scope = this.ctx.scopes.tenant(chat.companyId);
-    let limit = BATCH;
+    let limit = CHAT_BATCH;
     for (;;) {
       try {
-        const handled = await scope.run((tx) => this.drainBatch(tx, chat, limit));
+        const handled = await scope.run((tx) => this.drainChatBatch(tx, chat, limit));
         if (handled < limit) return;
-        limit = BATCH;
+        limit = CHAT_BATCH;
       } catch (error) {
         if (!(error instanceof EventFailed)) throw error;
         if (limit > 1) {
@@ -97,8 +201,8 @@ export class ChatDrainer {
     }
   }
 
-  /** Processes up to `limit` of the chat's oldest unprocessed events; answers how many there were. */
-  private async drainBatch(tx: TenantTx, chat: ChatRef, limit: number): Promise<number> {
+  /** Processes up to `limit` of one chat's oldest unprocessed events; answers how many there were. */
+  private async drainChatBatch(tx: TenantTx, chat: ChatRef, limit: number): Promise<number> {
     await lockChatForProcessing(tx, chat.whatsappId, chat.chatKey);
     const events = await tx
       .selectFrom('inboundEvents')
@@ -107,20 +211,31 @@ export class ChatDrainer {
       .where('status', '=', 'received')
       .orderBy('id')
       .limit(limit)
-      .select(['id', 'payload', 'attempts'])
+      .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts'])
       .execute();
-    if (events.length === 0) return 0;
+    await this.processAll(tx, events);
+    return events.length;
+  }
+
+  /**
+   * Processes the events in the given order, marks them processed, and hands their effects (socket events,
+   * kicks) to the commit. Throws EventFailed, naming the event, when one fails: the whole transaction rolls back.
+   */
+  private async processAll(tx: TenantTx, events: Stored[]): Promise<void> {
+    if (events.length === 0) return;
     const effects = new Effects();
-    const env = {
-      tx,
-      ctx: this.ctx,
-      outbound: this.outbound,
-      whatsappId: chat.whatsappId,
-      requestPicture: (target: PictureTarget) => this.pictures.request(target),
-      defer: effects.defer,
-      kick: (other: ChatRef) => this.kick(other),
-    };
+    const botCache = new BotCache();
     for (const event of events) {
+      const env: InboundEnv = {
+        tx,
+        ctx: this.ctx,
+        outbound: this.outbound,
+        whatsappId: event.whatsappId,
+        botCache,
+        requestPicture: (target: PictureTarget) => this.pictures.request(target),
+        defer: effects.defer,
+        kick: (other: ChatRef) => this.kick(other),
+      };
       try {
         await processEvent(env, reviveEvent(event.payload));
       } catch (cause) {
@@ -137,7 +252,6 @@ export class ChatDrainer {
       )
       .execute();
     tx.afterCommit(() => effects.flush());
-    return events.length;
   }
 
   private async recordFailure(tx: TenantTx, failure: EventFailed, chat: ChatRef): Promise<void> {
@@ -162,7 +276,7 @@ export class ChatDrainer {
   }
 }
 
-/** An event whose processing threw; its batch rolled back. */
+/** An event whose processing threw; its transaction rolled back. */
 class EventFailed extends Error {
   constructor(
     readonly event: { id: number; attempts: number },

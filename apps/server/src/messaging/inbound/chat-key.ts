@@ -18,9 +18,14 @@ export function chatIdOfContact(contact: { number: string; isGroup: boolean }): 
  * our own sends to that chat take this transaction-level advisory lock, so they run one at a time, in order.
  */
 export async function lockChat(tx: TenantTx, whatsappId: number, chatKey: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${whatsappId}:${chatKey}`}, 0))`.execute(
+  await sql`select pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(
     tx.db,
   );
+}
+
+/** The advisory lock's name for one chat of one connection (hashed into the lock key). */
+function chatLockName(whatsappId: number, chatKey: string): string {
+  return `chat:${whatsappId}:${chatKey}`;
 }
 
 /**
@@ -34,5 +39,21 @@ export async function lockChatForProcessing(
   chatKey: string,
 ): Promise<void> {
   await sql`select set_config('synchronous_commit', 'off', true),
-    pg_advisory_xact_lock(hashtextextended(${`chat:${whatsappId}:${chatKey}`}, 0))`.execute(tx.db);
+    pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(tx.db);
+}
+
+/**
+ * The same lock for many chats at once, without waiting: answers the chats it got (in the order given); a chat
+ * whose lock another transaction holds is left out, to be looked at again later. Asynchronous commit as above.
+ */
+export async function tryLockChatsForProcessing<T extends { whatsappId: number; chatKey: string }>(
+  tx: TenantTx,
+  chats: T[],
+): Promise<T[]> {
+  const names = chats.map((c) => chatLockName(c.whatsappId, c.chatKey));
+  const { rows } = await sql<{ locked: string[] }>`select set_config('synchronous_commit', 'off', true),
+    array(select name from unnest(${names}::text[]) as name
+           where pg_try_advisory_xact_lock(hashtextextended(name, 0))) as locked`.execute(tx.db);
+  const locked = new Set(rows[0]?.locked ?? []);
+  return chats.filter((c) => locked.has(chatLockName(c.whatsappId, c.chatKey)));
 }

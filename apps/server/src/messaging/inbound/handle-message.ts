@@ -82,7 +82,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);
-  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, rating);
+  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, chat, rating);
 }
 
 /** The chat's contact: the person, or the group (server-behaviour 7.2 steps 3–4). */

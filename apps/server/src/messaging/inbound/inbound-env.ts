@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
+import type { BotCache } from '../bots';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
 import type { PictureTarget } from '../pictures';
 
@@ -9,15 +10,17 @@ export interface InboundEnv {
   ctx: AppContext;
   outbound: OutgoingEnv;
   whatsappId: number;
+  /** Bot configuration read once for all the events of the transaction. */
+  botCache: BotCache;
   /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */
   requestPicture(target: PictureTarget): void;
-  /** Work for after the commit; dropped when this event's savepoint rolls back. */
+  /** Work for after the commit; dropped when the transaction rolls back. */
   defer(fn: () => void): void;
   /** Processes another chat's stored events soon. */
   kick(chat: { companyId: number; whatsappId: number; chatKey: string }): void;
 }
 
-/** Effects collected per event, handed to the transaction only once that event succeeded. */
+/** Effects collected while a transaction processes events, run in order once it committed. */
 export class Effects {
   readonly #fns: Array<() => void> = [];
   readonly defer = (fn: () => void): void => {
