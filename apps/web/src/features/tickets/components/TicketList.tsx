@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { TicketView } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,7 +25,9 @@ interface TicketListProps {
 export function TicketList({ filter, selectedUuid, acceptingId, onOpen, onAccept }: TicketListProps) {
   const { t } = useTranslation('tickets');
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useTicketList(filter);
-  const tickets = flattenTickets(data);
+  // Flattened once per answer or live patch, not per scroll frame: with thousands of rows loaded the
+  // virtualizer re-renders on every scroll event.
+  const tickets = useMemo(() => flattenTickets(data), [data]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: tickets.length,
