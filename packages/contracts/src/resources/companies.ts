@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boundedString,
+  calendarDay,
   clockTime,
   emailField,
   idParam,
@@ -19,9 +20,10 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** An empty or invalid date is stored as null (spec 1 section 5). */
 const nullableDate = z.preprocess((v) => {
-  if (typeof v !== 'string' || v.trim() === '') return null;
-  const date = new Date(v);
-  return Number.isNaN(date.getTime()) ? null : v.slice(0, 10);
+  if (typeof v !== 'string') return null;
+  // yyyy-MM-dd, possibly followed by a time; any other text, or a day that does not exist, is no date.
+  const day = v.trim().slice(0, 10);
+  return calendarDay.safeParse(day).success ? day : null;
 }, z.string().nullable());
 
 /** The masked phone keeps its digits only: 11 at most. */

@@ -1,19 +1,30 @@
 import { z } from 'zod';
-import { boundedString, emailField, idParam, pagedQuery } from '../common';
+import { boundedString, emailField, idParam, MAX_DB_INT, pagedQuery } from '../common';
 import { allTicketValues, languages, profiles, timeZones } from '../constants';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
 const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).max(50, { error: m.tooLong });
-const idList = z.array(z.coerce.number().int().positive()).max(500);
+const idList = z.array(z.coerce.number().int().positive().max(MAX_DB_INT)).max(500);
 /** The user form sends "" (or 0) for "no default connection". */
 const whatsappId = z.preprocess(
   (v) => (v === '' || v === 0 || v === '0' ? null : v),
-  z.coerce.number({ error: m.invalid }).int().positive({ error: m.invalid }).nullable().optional(),
+  z.coerce
+    .number({ error: m.invalid })
+    .int()
+    .positive({ error: m.invalid })
+    .max(MAX_DB_INT, { error: m.invalid })
+    .nullable()
+    .optional(),
 );
 const optionalCompanyId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: m.invalid }).int().positive({ error: m.invalid }).optional(),
+  z.coerce
+    .number({ error: m.invalid })
+    .int()
+    .positive({ error: m.invalid })
+    .max(MAX_DB_INT, { error: m.invalid })
+    .optional(),
 );
 
 export const CreateUserInput = z.object({

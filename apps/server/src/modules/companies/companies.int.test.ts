@@ -66,7 +66,7 @@ describe('POST /companies (super)', () => {
 
   it('stores an empty or invalid dueDate as null and gives the admin a random password when none is sent', async () => {
     const { token, company: own } = await superSession();
-    for (const dueDate of ['', 'not a date', null]) {
+    for (const dueDate of ['', 'not a date', null, '2026-02-30', 'March 5 2026']) {
       const body = companyBody(own.planId, { dueDate, password: '' });
       const { status, body: created } = await server.call('POST', '/companies', { token, body });
       expect(status).toBe(200);

@@ -13,9 +13,12 @@ afterAll(() => server.close());
 
 let sequence = 0;
 
-/** Inserts users directly, one second apart (oldest first), so the createdAt order is known. */
+/**
+ * Inserts users directly, one second apart (oldest first), so the createdAt order is known; all of them a minute
+ * older than the session's admin, even on a slow machine.
+ */
 async function insertUsers(companyId: number, names: string[]) {
-  const start = Date.now() - names.length * 1000;
+  const start = Date.now() - (names.length + 60) * 1000;
   return server.ctx.scopes.tenant(companyId).run((tx) =>
     tx
       .insertInto('users')
@@ -83,6 +86,10 @@ describe('GET /users', () => {
     expect(names(percent.body)).toEqual(['100% Bia']);
     const underscore = await server.call('GET', '/users?searchParam=_', { token });
     expect(underscore.body.count).toBe(0);
+    // A NUL character cannot reach PostgreSQL text: it is dropped, not a server error.
+    const nul = await server.call('GET', '/users?searchParam=B%00ia', { token });
+    expect(nul.status).toBe(200);
+    expect(names(nul.body)).toEqual(['100% Bia']);
   });
 
   it('counts only the matches', async () => {
@@ -127,6 +134,11 @@ describe('GET /users/list', () => {
     const superUser = await login(server, await buildUser(server, company, { super: true }));
     const asSuper = await server.call('GET', `/users/list?companyId=${other.id}`, { token: superUser.token });
     expect(asSuper.body.map((u: { name: string }) => u.name)).toEqual(['Elsewhere']);
+    const unreadable = await server.call('GET', '/users/list?companyId=99999999999', {
+      token: superUser.token,
+    });
+    expect(unreadable.status).toBe(200);
+    expect(unreadable.body.map((u: { companyId: number }) => u.companyId)).not.toContain(other.id);
   });
 });
 

@@ -115,6 +115,13 @@ describe('PUT /users/:id by an admin', () => {
     });
     expect(whatsapp.status).toBe(404);
     expect(whatsapp.body.error).toBe('ERR_NO_WAPP_FOUND');
+    // An id no row can have is bad input, not a database error.
+    const huge = await server.call('PUT', `/users/${target.id}`, {
+      token,
+      body: { name: 'Should not stick', queueIds: [99_999_999_999] },
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.body.fields).toHaveProperty(['queueIds.0']);
     expect((await storedUser(target.id)).name).toBe('Test User');
   });
 
