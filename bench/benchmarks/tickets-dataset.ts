@@ -6,7 +6,12 @@ import type pg from 'pg';
 import type { Benchmark } from '../lib/benchmark';
 import { loginToken } from '../lib/auth';
 import { runLoad, type LoadResult } from '../lib/load';
-import { createTicketDataset, products, type TicketDataset } from '../lib/ticket-data';
+import {
+  createTicketDataset,
+  products,
+  withIndexesRebuiltAfter,
+  type TicketDataset,
+} from '../lib/ticket-data';
 
 const CLIENTS = 10;
 const REQUESTS = 1000;
@@ -17,27 +22,9 @@ const SEARCH_WORD = products[0]!;
 export const ticketsDatasetBenchmark: Benchmark = {
   name: 'tickets-dataset',
   async run({ baseUrl, db, log }) {
+    log('seeding with the secondary indexes of messages dropped, then rebuilding them');
     let started = performance.now();
-    for (let other = 1; other <= 2; other++) {
-      log(`seeding other company ${other}: 10,000 tickets, 100,000 messages`);
-      await createTicketDataset(db, {
-        users: 5,
-        contacts: 2_000,
-        tickets: 10_000,
-        messages: 100_000,
-        longTicketMessages: 1_000,
-        connections: 5,
-      });
-    }
-    log('seeding the measured company: 100,000 tickets, 1,000,000 messages, 20,000 contacts');
-    const company = await createTicketDataset(db, {
-      users: 20,
-      contacts: 20_000,
-      tickets: 100_000,
-      messages: 990_000,
-      longTicketMessages: 10_000,
-      connections: 5,
-    });
+    const company = await withIndexesRebuiltAfter(db, 'messages', () => seed(db, log));
     // Fresh statistics and a visibility map, as autovacuum would leave them on a live database.
     await db.query('vacuum analyze contacts, tickets, ticket_tracking, ticket_tags, user_ratings, messages');
     log(`seeded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -110,6 +97,30 @@ export const ticketsDatasetBenchmark: Benchmark = {
     return results;
   },
 };
+
+/** Two smaller companies first, then the measured one. */
+async function seed(db: pg.Pool, log: (line: string) => void): Promise<TicketDataset> {
+  for (let other = 1; other <= 2; other++) {
+    log(`seeding other company ${other}: 10,000 tickets, 100,000 messages`);
+    await createTicketDataset(db, {
+      users: 5,
+      contacts: 2_000,
+      tickets: 10_000,
+      messages: 100_000,
+      longTicketMessages: 1_000,
+      connections: 5,
+    });
+  }
+  log('seeding the measured company: 100,000 tickets, 1,000,000 messages, 20,000 contacts');
+  return createTicketDataset(db, {
+    users: 20,
+    contacts: 20_000,
+    tickets: 100_000,
+    messages: 990_000,
+    longTicketMessages: 10_000,
+    connections: 5,
+  });
+}
 
 /** `initialDate & finalDate` (yyyy-MM-dd) covering the last `days` days up to today. */
 function lastDays(days: number): string {

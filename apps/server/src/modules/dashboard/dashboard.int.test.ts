@@ -157,6 +157,39 @@ describe('GET /dashboard', () => {
     });
   });
 
+  it("counts a lead by the contact's first cycle as cycles move and tickets go", async () => {
+    const w = await world();
+    const old = await w.ticket('closed', [{ queuedAt: minutesAgo(60 * 24 * 10) }]);
+    const recent = await w.ticket('pending', [{ queuedAt: minutesAgo(30) }], old.contactId);
+    const leads = async () =>
+      (await server.call('GET', '/dashboard?days=1', { token: w.token })).body.counters.leads;
+    expect(await leads()).toBe(0);
+
+    // The contact's first cycle goes with its ticket: the recent one is now the first.
+    await asCompany(server, w.company.id, (tx) =>
+      tx.deleteFrom('tickets').where('id', '=', old.ticketId).execute(),
+    );
+    expect(await leads()).toBe(1);
+    // A return re-queues the cycle: its new queuedAt decides, both ways.
+    const requeue = (at: Date) =>
+      asCompany(server, w.company.id, (tx) =>
+        tx
+          .updateTable('ticketTracking')
+          .set({ queuedAt: at })
+          .where('ticketId', '=', recent.ticketId)
+          .execute(),
+      );
+    await requeue(minutesAgo(60 * 24 * 3));
+    expect(await leads()).toBe(0);
+    await requeue(minutesAgo(5));
+    expect(await leads()).toBe(1);
+    // No cycle left: no lead.
+    await asCompany(server, w.company.id, (tx) =>
+      tx.deleteFrom('ticketTracking').where('ticketId', '=', recent.ticketId).execute(),
+    );
+    expect(await leads()).toBe(0);
+  });
+
   it('filters on local days with date_from and date_to, either bound optional', async () => {
     const w = await world();
     // São Paulo is UTC-3: 02:00Z is 23:00 the day before.

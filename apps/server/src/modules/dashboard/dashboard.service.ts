@@ -9,13 +9,7 @@ import type {
 import type { Actor } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
 import type { TenantScope } from '../../platform/tenancy';
-import {
-  attendants,
-  companyCounters,
-  createdPerDay,
-  createdPerHour,
-  finishedPerUser,
-} from './dashboard.repository';
+import { createdPerDay, createdPerHour, finishedPerUser, periodFigures } from './dashboard.repository';
 import type { Period } from './period';
 
 /** GET /dashboard (server-behaviour 18): counters and attendants of the period; platform totals for super users. */
@@ -31,10 +25,7 @@ export async function dashboard(
     to: query.date_to,
     timeZone: ctx.config.timeZone,
   };
-  const answer = await scope.run(async (tx) => ({
-    counters: await companyCounters(tx, period),
-    attendants: await attendants(tx, period),
-  }));
+  const answer = await scope.run((tx) => periodFigures(tx, period));
   if (!actor.isSuper) return answer;
   const totals = await ctx.scopes.asSystem(async (tx) => {
     const { rows } = await sql<{ totalCompanies: number; totalWhatsappSessions: number }>`

@@ -201,6 +201,39 @@ describe('GET /tickets filters', () => {
     );
     expect(second.hasMore).toBe(false);
   });
+
+  it('counts every search match on each page, past the last one too', async () => {
+    const { company, token } = await buildAdminSession(server);
+    const base = Date.UTC(2030, 0, 1);
+    const made = [];
+    for (let i = 0; i < 42; i++) {
+      made.push(
+        await buildTicketRow(server, company.id, {
+          messages: [`pedido ${i} da Cafeteira`],
+          updatedAt: new Date(base + i * 1000),
+        }),
+      );
+    }
+    await buildTicketRow(server, company.id, { messages: ['outro assunto'] });
+
+    const first = await list(token, '?searchParam=cafeteira');
+    expect(first).toMatchObject({ count: 42, hasMore: true });
+    expect(first.tickets.map((t) => t.id)).toEqual(
+      made
+        .slice(2)
+        .reverse()
+        .map((t) => t.id),
+    );
+    const second = await list(token, '?searchParam=cafeteira&pageNumber=2');
+    expect(second).toMatchObject({ count: 42, hasMore: false });
+    expect(second.tickets.map((t) => t.id)).toEqual([made[1]?.id, made[0]?.id]);
+    expect(await list(token, '?searchParam=cafeteira&pageNumber=3')).toEqual({
+      tickets: [],
+      count: 42,
+      hasMore: false,
+    });
+    expect(await list(token, '?searchParam=geladeira')).toEqual({ tickets: [], count: 0, hasMore: false });
+  });
 });
 
 describe('GET /ticket/kanban', () => {

@@ -29,15 +29,28 @@ async function pageOfTickets(
 ): Promise<ListTicketsAnswer> {
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   const base = tx.selectFrom('tickets').where((eb) => ticketListCondition(eb, actor, filters, env.timeZone));
-  const counted = await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst();
-  const count = Number(counted?.count ?? 0);
-  const page = await base
-    .select('tickets.id')
+  const countAll = async () =>
+    Number((await base.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirst())?.count ?? 0);
+  const ordered = base
     .orderBy('tickets.updatedAt', 'desc')
     .orderBy('tickets.id', 'desc')
     .limit(TICKETS_PAGE_SIZE)
-    .offset(offset)
-    .execute();
+    .offset(offset);
+  let count: number;
+  let page: Array<{ id: number }>;
+  if (filters.searchParam?.trim()) {
+    // A history search is the costly part: run it once, the page rows carrying the total. A page past the end
+    // has no row to carry it, so only then is it counted on its own.
+    const rows = await ordered
+      .select((eb) => ['tickets.id', eb.fn.countAll<string>().over().as('total')])
+      .execute();
+    count = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countAll();
+    page = rows;
+  } else {
+    // Without a search the count is an index-only scan, cheaper than buffering every row for a window.
+    count = await countAll();
+    page = await ordered.select('tickets.id').execute();
+  }
   const views = await loadTicketViews(
     tx,
     env.frontendUrl,

@@ -193,6 +193,8 @@ export interface ContactsTable {
   pictureUpdatedAt: Date | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** queued_at of the contact's first attendance cycle (dashboard leads); kept by triggers on cycles and tickets */
+  firstQueuedAt: Date | null;
 }
 
 export interface FileOptionsTable {
