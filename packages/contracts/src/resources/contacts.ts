@@ -178,7 +178,8 @@ export const contactRoutes = {
     path: '/contacts/upload',
     auth: 'user',
     body: ContactUploadRows,
-    summary: 'Create contacts from spreadsheet rows',
+    multipart: true,
+    summary: 'Create contacts from spreadsheet rows (the JSON array, or the .xlsx as multipart `file`)',
   }),
   importPhone: defineRoute({
     method: 'POST',

@@ -1,6 +1,8 @@
-import { routes } from '@zapdesk/contracts';
+import { ContactUploadRows, routes } from '@zapdesk/contracts';
 import type { Messaging } from '../../messaging';
 import type { AppContext } from '../../platform/context';
+import { readUpload } from '../../platform/http/media-upload';
+import { parseInput } from '../../platform/http/validation';
 import { contactsCsv } from './contacts-csv';
 import { uploadContacts } from './contacts-upload';
 import {
@@ -15,6 +17,7 @@ import {
 } from './contacts.service';
 import { createNumberCheck } from './number-check';
 import { importPhoneContacts } from './phone-import';
+import { readSheetRows } from './upload-sheet';
 
 /** Contacts (spec 2 sections 2, 3 and 7; server-behaviour 11). */
 export function registerContactsRoutes(ctx: AppContext, messaging: Messaging): void {
@@ -32,7 +35,13 @@ export function registerContactsRoutes(ctx: AppContext, messaging: Messaging): v
   ctx.bind(r.create, ({ scope, body }) => createContact(env, scope, body));
   ctx.bind(r.update, ({ scope, params, body }) => updateContact(env, scope, params.id, body));
   ctx.bind(r.remove, ({ scope, params }) => deleteContact(ctx, scope, params.id));
-  ctx.bind(r.upload, ({ scope, body }) => uploadContacts(env, scope, body));
+  // The browser posts the rows it read; a client may send the .xlsx itself instead.
+  ctx.bind(r.upload, async ({ scope, request }) => {
+    const rows = request.isMultipart()
+      ? await readSheetRows(await readUpload(request))
+      : parseInput(ContactUploadRows, request.body);
+    return uploadContacts(env, scope, rows);
+  });
   ctx.bind(r.importPhone, ({ scope }) => importPhoneContacts(env, scope));
   ctx.bind(r.findOrCreate, ({ scope, query }) => findOrCreateContact(ctx, scope, query));
 }
