@@ -274,6 +274,49 @@ describe('who may look into a ticket', () => {
     await waitForPath(page, '/tickets');
   });
 
+  it("lets an admin, not an agent, read a pending ticket's messages from its row without accepting it", async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const agent = await createUser({ companyId: company.id, profile: 'user' });
+    const queueId = await seedQueue(company.id, `Fila ${unique().slice(-4)}`, '#EF6C00', [agent.id]);
+    const contact = await seedContact(company.id, `Aguardando ${unique().slice(-5)}`);
+    const question = `Vocês entregam no sábado? ${unique()}`;
+    const ticket = await seedTicket(company.id, {
+      contactId: contact.id,
+      status: 'pending',
+      queueId,
+      lastMessage: question,
+    });
+    await sql('update tickets set unread_messages = 1 where id = $1', [ticket.id]);
+
+    const pendingRow = async (page: Page) => {
+      await page.goto(appUrl('/tickets'));
+      await page.getByTestId('tab-pending').click();
+      const row = page
+        .locator('[data-testid="ticket-list"][data-status="pending"]')
+        .getByTestId('ticket-row')
+        .filter({ hasText: contact.name });
+      await row.waitFor();
+      return row;
+    };
+
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await login(page, admin.email, admin.password);
+    await (await pendingRow(page)).getByTestId('ticket-peek-open').click();
+    const dialog = page.getByTestId('ticket-peek-dialog');
+    await dialog.getByTestId('message-bubble').filter({ hasText: question }).waitFor();
+    expect(await dialog.getByTestId('message-options').count()).toBe(0);
+    await dialog.getByTestId('peek-dialog-close').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/tickets');
+    expect(await sql('select status, unread_messages from tickets where id = $1', [ticket.id])).toEqual([
+      { status: 'pending', unread_messages: 1 },
+    ]);
+
+    const agentPage = await browser.newPage({ width: 1280, height: 900 });
+    await login(agentPage, agent.email, agent.password);
+    expect(await (await pendingRow(agentPage)).getByTestId('ticket-peek-open').count()).toBe(0);
+  });
+
   it('refuses an agent a ticket of a queue that is not theirs and goes back to the list', async () => {
     const { company } = await createCompanyWithAdmin();
     const agent = await createUser({ companyId: company.id, profile: 'user' });

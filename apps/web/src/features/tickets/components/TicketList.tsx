@@ -19,10 +19,11 @@ interface TicketListProps {
   acceptingId: number | null;
   onOpen: (ticket: TicketView) => void;
   onAccept: (ticket: TicketView) => void;
+  onPeek?: (ticket: TicketView) => void;
 }
 
 /** A virtualized, infinitely scrolled ticket list: only the visible rows are in the page. */
-export function TicketList({ filter, selectedUuid, acceptingId, onOpen, onAccept }: TicketListProps) {
+export function TicketList({ filter, selectedUuid, acceptingId, onOpen, onAccept, onPeek }: TicketListProps) {
   const { t } = useTranslation('tickets');
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useTicketList(filter);
   // Flattened once per answer or live patch, not per scroll frame: with thousands of rows loaded the
@@ -78,6 +79,7 @@ export function TicketList({ filter, selectedUuid, acceptingId, onOpen, onAccept
                   accepting={acceptingId === ticket.id}
                   onOpen={onOpen}
                   onAccept={onAccept}
+                  onPeek={onPeek}
                 />
               </Box>
             );

@@ -3,9 +3,11 @@ import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { format, isSameDay, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { shortName } from '../format';
@@ -16,6 +18,8 @@ interface TicketRowProps {
   accepting: boolean;
   onOpen: (ticket: TicketView) => void;
   onAccept: (ticket: TicketView) => void;
+  /** Admins: a read-only look at a pending ticket's messages. */
+  onPeek?: (ticket: TicketView) => void;
 }
 
 function rowTime(value: string): string {
@@ -24,7 +28,7 @@ function rowTime(value: string): string {
 }
 
 /** One ticket: queue colour bar, contact, last message, time, unread count; pending ones only accept. */
-export function TicketRow({ ticket, selected, accepting, onOpen, onAccept }: TicketRowProps) {
+export function TicketRow({ ticket, selected, accepting, onOpen, onAccept, onPeek }: TicketRowProps) {
   const { t } = useTranslation('tickets');
   const narrow = useMediaQuery('(max-width:600px)');
   const pending = ticket.status === 'pending';
@@ -72,6 +76,17 @@ export function TicketRow({ ticket, selected, accepting, onOpen, onAccept }: Tic
               data-testid="ticket-unread"
               sx={{ mr: 1.5 }}
             />
+          )}
+          {pending && onPeek && (
+            <IconButton
+              size="small"
+              onClick={() => onPeek(ticket)}
+              aria-label={t('peek.open')}
+              title={t('peek.open')}
+              data-testid="ticket-peek-open"
+            >
+              <VisibilityOutlined fontSize="small" />
+            </IconButton>
           )}
           {pending && (
             <Button

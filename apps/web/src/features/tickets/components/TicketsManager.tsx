@@ -22,6 +22,7 @@ import { flattenTickets, type TicketListFilter } from '../cache';
 import { TicketFilters } from './TicketFilters';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
+import { TicketPeekDialog } from './TicketPeekDialog';
 
 type MainTab = 'open' | 'closed' | 'search';
 type OpenTab = 'open' | 'pending';
@@ -68,6 +69,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [users, setUsers] = useState<number[]>([]);
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [peeking, setPeeking] = useState<TicketView | null>(null);
   const searchParam = useDebouncedValue(search.trim());
   const accept = useAcceptTicket();
   const admin = me.profile === 'admin';
@@ -192,6 +194,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         />
       </Box>
       {creating && <NewTicketDialog open onClose={() => setCreating(false)} />}
+      {peeking && <TicketPeekDialog ticket={peeking} onClose={() => setPeeking(null)} />}
       <TicketList
         key={tab === 'open' ? openTab : tab}
         filter={filter}
@@ -199,6 +202,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         acceptingId={accept.acceptingId ?? null}
         onOpen={onOpen}
         onAccept={onAccept}
+        onPeek={admin ? setPeeking : undefined}
       />
     </Paper>
   );
