@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -63,5 +64,21 @@ export async function startTestServer(
       }
       return { status: response.statusCode, body, response };
     },
+  });
+}
+
+/**
+ * A port nothing listens on right now, for a server whose BACKEND_URL must name its own address (files it
+ * fetches from itself, like the simulator's pictures).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
   });
 }

@@ -232,7 +232,8 @@ export class ChatDrainer {
         outbound: this.outbound,
         whatsappId: event.whatsappId,
         botCache,
-        requestPicture: (target: PictureTarget) => this.pictures.request(target),
+        requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
+          this.pictures.request(target, lastLookup),
         defer: effects.defer,
         kick: (other: ChatRef) => this.kick(other),
       };

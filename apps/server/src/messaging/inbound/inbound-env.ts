@@ -13,7 +13,7 @@ export interface InboundEnv {
   /** Bot configuration read once for all the events of the transaction. */
   botCache: BotCache;
   /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */
-  requestPicture(target: PictureTarget): void;
+  requestPicture(target: PictureTarget, lastLookup: Date | null): void;
   /** Work for after the commit; dropped when the transaction rolls back. */
   defer(fn: () => void): void;
   /** Processes another chat's stored events soon. */

@@ -28,21 +28,23 @@ export function contactPictureJob(pictures: ContactPictures) {
 
 /**
  * Queues a picture lookup for a contact, off the inbound path (called after the message's commit). A node
- * remembers what it asked for a while, so a chatty new customer does not queue a job per message.
+ * remembers what it asked for a while (per contact and last lookup), so a chatty new customer does not queue a
+ * job per message while the first one runs.
  */
 export class PictureRequests {
   readonly #asked = new Map<string, number>();
 
   constructor(private readonly ctx: AppContext) {}
 
-  request(target: PictureTarget): void {
-    const key = `${target.companyId}:${target.contactId}`;
+  request(target: PictureTarget, lastLookup: Date | null): void {
+    const singletonKey = `${target.companyId}:${target.contactId}`;
+    const key = `${singletonKey}:${lastLookup?.getTime() ?? 0}`;
     const now = Date.now();
     const asked = this.#asked.get(key);
     if (asked !== undefined && now - asked < REQUEST_MEMORY_MS) return;
     if (this.#asked.size >= 10_000) this.#asked.clear();
     this.#asked.set(key, now);
-    this.ctx.jobs.send(CONTACT_PICTURE_JOB, target, { singletonKey: key }).catch((error: unknown) => {
+    this.ctx.jobs.send(CONTACT_PICTURE_JOB, target, { singletonKey }).catch((error: unknown) => {
       this.#asked.delete(key);
       this.ctx.log.warn({ err: error, ...target }, 'contact picture lookup not queued');
     });
