@@ -30,13 +30,7 @@ export const idParam = z.object({
 /** 1-based page number; missing or junk means 1. */
 export const pageNumber = z.coerce.number().int().positive().catch(1).default(1);
 
-/** A search term; NUL characters, which PostgreSQL text cannot hold, are dropped. */
-export const searchParam = z
-  .string()
-  .transform((v) => v.replaceAll('\0', '').trim())
-  .pipe(z.string().max(200))
-  .optional()
-  .default('');
+export const searchParam = z.string().trim().max(200).optional().default('');
 
 export const pagedQuery = z.object({ searchParam, pageNumber });
 export type PagedQuery = z.infer<typeof pagedQuery>;
