@@ -3,7 +3,7 @@
 // queues, and a customer played through the simulator walks the menus; what the phone receives is asserted
 // word for word, then the ticket waits in the chosen queue for that queue's agent.
 import { describe, expect, it } from 'vitest';
-import { login, waitForText } from './support/app';
+import { eventually, login, waitForText } from './support/app';
 import { api, apiToken, pageToken } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { createCompanyWithAdmin, createUser, sql } from './support/db';
@@ -118,9 +118,9 @@ describe('queue chatbot', () => {
     // The queue shows as the row's colour bar, named in its title.
     expect(await row.locator('[title="Financeiro"]').count()).toBe(1);
     // A customer without a picture gets the app's placeholder picture, not a broken image.
-    await expect
-      .poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
-      .toBeGreaterThan(0);
+    await eventually(() =>
+      row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
 
     const otherToken = await apiToken(other.email, other.password);
     const seenByComercial = await api<{ tickets: { contact: { name: string } }[] }>(

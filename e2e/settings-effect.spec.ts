@@ -3,8 +3,8 @@
 // is played through the simulator, and what the phone receives is asserted word for word.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, waitForPath } from './support/app';
-import { pageToken } from './support/api';
+import { eventually, login, waitForPath } from './support/app';
+import { api, pageToken } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
 import { createCompanyWithAdmin, sql } from './support/db';
 import { t } from './support/i18n';
@@ -25,6 +25,10 @@ const texts = {
   outOfHoursMessage: 'Estamos fora do horário de atendimento.',
 };
 
+/** The local weekday the server sees (its time zone), e.g. "monday". */
+const today = (): string =>
+  new Date().toLocaleDateString('en-US', { weekday: 'long', timeZone: 'America/Sao_Paulo' }).toLowerCase();
+
 async function settingOf(companyId: number, key: string): Promise<string | undefined> {
   const [row] = await sql<{ value: string }>(
     'select value from settings where company_id = $1 and key = $2',
@@ -36,9 +40,9 @@ async function settingOf(companyId: number, key: string): Promise<string | undef
 /** Picks a value in an option's select on the Settings page and waits until the server stored it. */
 async function chooseSetting(page: Page, companyId: number, key: string, value: string): Promise<void> {
   const select = page.locator(`select[name="${key}"]`);
-  await expect.poll(() => select.isEnabled()).toBe(true);
+  await eventually(() => select.isEnabled()).toBe(true);
   await select.selectOption(value);
-  await expect.poll(() => settingOf(companyId, key)).toBe(value);
+  await eventually(() => settingOf(companyId, key)).toBe(value);
 }
 
 /** An admin signed in on /settings, with a connected simulator connection and a customer of it. */
@@ -84,15 +88,9 @@ describe('settings take effect', () => {
     await waitForPath(page, '/tickets');
     expect(await customer.nextReplies(1)).toEqual([`${texts.ratingMessage}\n\n${RATING_PROMPT}`]);
     expect(await customer.ask('3')).toBe(texts.complationMessage);
-    await expect
-      .poll(async () => {
-        const rows = await sql<{ rate: number; user_id: number }>(
-          'select rate, user_id from user_ratings where company_id = $1',
-          [company.id],
-        );
-        return rows;
-      })
-      .toEqual([{ rate: 3, user_id: admin.id }]);
+    await eventually(() =>
+      sql('select rate, user_id from user_ratings where company_id = $1', [company.id]),
+    ).toEqual([{ rate: 3, user_id: admin.id }]);
   });
 
   it("answers with the out-of-hours message once scheduleType is company and today's hours are closed", async () => {
@@ -100,25 +98,20 @@ describe('settings take effect', () => {
     await chooseSetting(page, company.id, 'scheduleType', 'company');
 
     // Closed all day = the same start and end time (server-behaviour 7.3), set on today's row only.
-    const today = new Date()
-      .toLocaleDateString('en-US', { weekday: 'long', timeZone: 'America/Sao_Paulo' })
-      .toLowerCase();
     await page.getByTestId('settings-tab-schedules').click();
     const todayRow = page
       .getByTestId('schedule-row')
-      .filter({ hasText: t('en', `settings:weekdays.${today}`) });
+      .filter({ hasText: t('en', `settings:weekdays.${today()}`) });
     await todayRow.locator('input').nth(0).fill('0000');
     await todayRow.locator('input').nth(1).fill('0000');
     await page.locator('form button[type="submit"]').click();
-    await expect
-      .poll(async () => {
-        const [row] = await sql<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(
-          'select schedules from companies where id = $1',
-          [company.id],
-        );
-        return row?.schedules.find((entry) => entry.weekdayEn === today);
-      })
-      .toMatchObject({ startTime: '00:00', endTime: '00:00' });
+    await eventually(async () => {
+      const [row] = await sql<{ schedules: { weekdayEn: string; startTime: string; endTime: string }[] }>(
+        'select schedules from companies where id = $1',
+        [company.id],
+      );
+      return row?.schedules.find((entry) => entry.weekdayEn === today());
+    }).toMatchObject({ startTime: '00:00', endTime: '00:00' });
 
     // No greeting: closed hours stop the conversation before it; the ticket stays pending.
     expect(await customer.ask('Bom dia, vocês estão abertos?')).toBe(texts.outOfHoursMessage);
@@ -130,9 +123,72 @@ describe('settings take effect', () => {
     expect(ticket?.status).toBe('pending');
   });
 
+  it("answers a closed queue's out-of-hours text once scheduleType is queue and the queue is closed today", async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await login(page, admin.email, admin.password);
+    const token = await pageToken(page);
+    const vendas = await api<{ id: number }>(token, 'POST', '/queue', {
+      name: 'Vendas',
+      color: '#1273DE',
+      orderQueue: 1,
+      greetingMessage: 'Vendas: em que podemos ajudar?',
+    });
+    const suporte = await api<{ id: number }>(token, 'POST', '/queue', {
+      name: 'Suporte',
+      color: '#B80000',
+      orderQueue: 2,
+      greetingMessage: 'Suporte: conte o que aconteceu.',
+      // No hours at all = open every day (the default week closes on Sundays).
+      schedules: [],
+    });
+    const connectionId = await connectSimulator(token, {
+      name: 'Atendimento',
+      greetingMessage: 'Escolha um setor:',
+      queueIds: [vendas.id, suporte.id],
+    });
+    const customer = new SimulatedCustomer(token, connectionId, customerNumber(), 'Davi Costa');
+
+    await page.goto(appUrl('/settings'));
+    await chooseSetting(page, company.id, 'scheduleType', 'queue');
+
+    // Queue mode: the queue dialog now offers the out-of-hours text and the attendance-time tab.
+    await page.getByTestId('drawer-item-queues').click();
+    await page
+      .locator(`[data-testid="queue-row"][data-queue-id="${vendas.id}"]`)
+      .getByTestId('queue-edit')
+      .click();
+    const dialog = page.getByTestId('queue-dialog');
+    await dialog.locator('textarea[name="outOfHoursMessage"]').fill('Vendas está fechado agora.');
+    await dialog.getByTestId('queue-tab-schedules').click();
+    const todayRow = dialog
+      .getByTestId('queue-schedules')
+      .locator(':scope > div')
+      .filter({ hasText: t('en', `queues:weekdays.${today()}`) });
+    await todayRow.locator('input').nth(0).fill('0000');
+    await todayRow.locator('input').nth(1).fill('0000');
+    await dialog.getByTestId('queue-save').click();
+    await eventually(async () => {
+      const [row] = await sql<{
+        out_of_hours_message: string;
+        schedules: { weekdayEn: string; startTime: string; endTime: string }[];
+      }>('select out_of_hours_message, schedules from queues where id = $1', [vendas.id]);
+      return [row?.out_of_hours_message, row?.schedules.find((entry) => entry.weekdayEn === today())];
+    }).toEqual([
+      'Vendas está fechado agora.',
+      expect.objectContaining({ startTime: '00:00', endTime: '00:00' }),
+    ]);
+
+    const menu = 'Escolha um setor:\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte';
+    expect(await customer.ask('Oi')).toBe(menu);
+    // The closed queue answers its text and leaves the ticket without queue; the open one still takes it.
+    expect(await customer.ask('1')).toBe('Vendas está fechado agora.\n\n*[ # ]* - Menu inicial');
+    expect(await customer.ask('2')).toBe('Suporte: conte o que aconteceu.');
+  });
+
   it('rejects calls with the automatic reply while call is disabled and leaves them alone once enabled', async () => {
     const { company, page, customer } = await arrange('Carla Reis');
-    await expect.poll(() => page.locator('select[name="call"]').inputValue()).toBe('disabled');
+    await eventually(() => page.locator('select[name="call"]').inputValue()).toBe('disabled');
 
     await customer.send('', 'call');
     expect(await customer.nextReplies(1)).toEqual([CALLS_DISABLED]);

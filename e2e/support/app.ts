@@ -54,6 +54,9 @@ export async function chooseOption(page: Page, name: string, label: string | Reg
   await page.getByRole('option', { name: label }).click();
 }
 
+/** expect.poll with room for a busy machine (the default gives up after one second). */
+export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+
 /** The visible text of the document body. */
 export function bodyText(page: Page): Promise<string> {
   return page.locator('body').innerText();
