@@ -14,6 +14,7 @@ import {
   emitTicketUpdate,
   findOrCreateTicketForCustomer,
   findOrCreateTicketQuietly,
+  lockTicketOfChat,
   type TicketFound,
 } from '../../modules/tickets';
 import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
@@ -51,12 +52,17 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
       ? await upsertContactWithEvent(env, { number: m.senderId, profileName: m.pushName, lid: m.senderLid })
       : chat;
   const key = { contactId: chat.id, whatsappId, isGroup: m.isGroup };
-  // A reply to a pending rating is stored in the closed ticket without reopening it (server-behaviour 7.6).
-  const rating = m.fromMe || m.isGroup ? undefined : await findRatingReply(tx, key, content.body);
+  const locked = await lockTicketOfChat(tx, key);
+  // A reply to a pending rating is stored in the closed ticket without reopening it (server-behaviour 7.6). A
+  // contact has one ticket per connection, so only a closed one can be awaiting a rating: no lookup otherwise.
+  const rating =
+    m.fromMe || m.isGroup || locked?.status !== 'closed'
+      ? undefined
+      : await findRatingReply(tx, key, content.body);
   const found =
     m.fromMe || rating
-      ? await findOrCreateTicketQuietly(tx, key)
-      : await findOrCreateTicketForCustomer(tx, key);
+      ? await findOrCreateTicketQuietly(tx, key, locked)
+      : await findOrCreateTicketForCustomer(tx, key, locked);
   const quoted = m.quotedWid ? await findMessageByWid(tx, whatsappId, m.quotedWid) : undefined;
   const message = await insertMessage(tx, {
     wid: m.wid,

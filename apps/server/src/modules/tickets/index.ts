@@ -6,6 +6,7 @@ export {
   closeTicketSilently,
   findOrCreateTicketForCustomer,
   findOrCreateTicketQuietly,
+  lockTicketOfChat,
   startCycle,
   type TicketFound,
   type TicketKey,

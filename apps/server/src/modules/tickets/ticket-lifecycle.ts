@@ -20,8 +20,12 @@ export interface TicketFound {
  * pending with a new attendance cycle; open/pending → used as is; closed → pending with user, queue, option and
  * bot state cleared and a new cycle. Callers hold the chat's lock; the unique key settles any other race.
  */
-export async function findOrCreateTicketForCustomer(tx: TenantTx, key: TicketKey): Promise<TicketFound> {
-  const found = await findOrInsert(tx, key, 'pending');
+export async function findOrCreateTicketForCustomer(
+  tx: TenantTx,
+  key: TicketKey,
+  locked?: LockedTicket,
+): Promise<TicketFound> {
+  const found = await findOrInsert(tx, key, 'pending', locked);
   if (found.change === 'created') {
     await startCycle(tx, found.ticket);
     return found;
@@ -53,8 +57,23 @@ export async function findOrCreateTicketForCustomer(tx: TenantTx, key: TicketKey
  * Find-or-create for our own messages (typed on the phone, automatic sends): never changes a status nor opens a
  * cycle; a ticket created just to hold the message is created closed (server-behaviour 5.1).
  */
-export async function findOrCreateTicketQuietly(tx: TenantTx, key: TicketKey): Promise<TicketFound> {
-  return findOrInsert(tx, key, 'closed');
+export async function findOrCreateTicketQuietly(
+  tx: TenantTx,
+  key: TicketKey,
+  locked?: LockedTicket,
+): Promise<TicketFound> {
+  return findOrInsert(tx, key, 'closed', locked);
+}
+
+/**
+ * What `lockTicketOfChat` found earlier in the same transaction (null: no ticket yet), so the find-or-create
+ * functions need not read it again.
+ */
+export type LockedTicket = TicketRow | null;
+
+/** The contact's ticket on the connection (there is at most one), locked until the transaction ends. */
+export async function lockTicketOfChat(tx: TenantTx, key: TicketKey): Promise<LockedTicket> {
+  return (await selectForUpdate(tx, key)) ?? null;
 }
 
 /** Closes a ticket without rating or completion message (external API `closeTicket`). */
@@ -110,8 +129,9 @@ async function findOrInsert(
   tx: TenantTx,
   key: TicketKey,
   statusWhenNew: 'pending' | 'closed',
+  locked: LockedTicket | undefined,
 ): Promise<TicketFound> {
-  const existing = await selectForUpdate(tx, key);
+  const existing = locked === undefined ? await selectForUpdate(tx, key) : locked;
   if (existing) return { ticket: existing, change: null };
   const created = await tx
     .insertInto('tickets')
