@@ -88,19 +88,30 @@ describe('queue media', () => {
     expect((await server.call('GET', `/queue/${queueId}`, { token: a.token })).body.mediaPath).toBeNull();
   });
 
-  it('refuses uploads from non-admins', async () => {
-    const { token, company } = await buildAdminSession(server);
-    const queueId = await createQueue(token);
-    const user = await buildUser(server, company, { profile: 'supervisor' });
-    const answer = await upload(
-      (await login(server, user)).token,
-      `/queue/${queueId}/media-upload`,
-      'x.png',
-      'x',
-    );
-    expect([answer.status, answer.body.error]).toEqual([403, 'ERR_NO_PERMISSION']);
-    expect(companyFiles(company.id, 'queues')).toEqual([]);
-  });
+  it.each(['user', 'supervisor'] as const)(
+    "refuses a %s's uploads and removals for queues and their options",
+    async (profile) => {
+      const { token, company } = await buildAdminSession(server);
+      const queueId = await createQueue(token);
+      const option = await server.call('POST', '/queue-options', {
+        token,
+        body: { title: 'Menu', option: 1, queueId },
+      });
+      const kept = await upload(token, `/queue-options/${option.body.id}/media-upload`, 'menu.png', 'png');
+      const user = await buildUser(server, company, { profile });
+      const userToken = (await login(server, user)).token;
+      const attempts = [
+        await upload(userToken, `/queue/${queueId}/media-upload`, 'x.png', 'x'),
+        await upload(userToken, `/queue-options/${option.body.id}/media-upload`, 'x.png', 'x'),
+        await server.call('DELETE', `/queue-options/${option.body.id}/media-upload`, { token: userToken }),
+      ];
+      expect(attempts.map((a) => [a.status, a.body.error])).toEqual(
+        attempts.map(() => [403, 'ERR_NO_PERMISSION']),
+      );
+      expect(companyFiles(company.id, 'queues')).toHaveLength(1);
+      expect(fs.existsSync(stored(kept.body.mediaPath))).toBe(true);
+    },
+  );
 
   it("gives options their files and removes a queue's files, its options' included, with the queue", async () => {
     const { token, company } = await buildAdminSession(server);
