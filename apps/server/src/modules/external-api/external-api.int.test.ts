@@ -8,6 +8,7 @@ import {
   fakeSession,
   uniquePhone,
 } from '../../../test/messaging-fixtures';
+import { ProviderError } from '../../messaging/providers/port';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -86,6 +87,27 @@ describe('POST /api/messages/send', () => {
     expect((await conversationOf(company.id, unknown)).contact).toBeUndefined();
   });
 
+  it('answers ERR_WAPP_NOT_INITIALIZED when no node runs the connection and ERR_WAPP_CHECK_CONTACT when the check fails', async () => {
+    const company = await buildCompany(server);
+    const idle = await buildConnection(server, company);
+    const phone = uniquePhone();
+    const notRunning = await send(idle.token, { number: phone, body: 'hello' });
+    expect(notRunning.status).toBe(400);
+    expect(notRunning.body.error).toBe('ERR_WAPP_NOT_INITIALIZED');
+
+    const { connection, phoneSession } = await apiConnection();
+    phoneSession.checkNumber = async () => {
+      throw new ProviderError('usync query timed out', true);
+    };
+    const failed = await send(connection.token, { number: phone, body: 'hello' });
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toBe('ERR_WAPP_CHECK_CONTACT');
+    for (const companyId of [company.id, connection.companyId]) {
+      expect((await conversationOf(companyId, phone)).contact).toBeUndefined();
+    }
+    expect(phoneSession.sent).toEqual([]);
+  });
+
   it('refuses a missing number and a blank body with 400', async () => {
     const { connection, phone } = await apiConnection();
     const noNumber = await send(connection.token, { body: 'hi' });
@@ -155,5 +177,28 @@ describe('POST /api/messages/send', () => {
     const served = await server.app.inject({ method: 'GET', url: `/public/${messages[0]!.mediaPath}` });
     expect(served.statusCode).toBe(200);
     expect(served.body).toBe('%PDF-1.4 test');
+  });
+});
+
+describe('POST /api/messages/send rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ SESSIONS_AUTOSTART: 'off', RATE_LIMIT: 'on' });
+  });
+  afterAll(() => limited.close());
+
+  it('answers 429 ERR_TOO_MANY_REQUESTS past 120 calls a minute', async () => {
+    const statuses: number[] = [];
+    let last: { status: number; body: any } | undefined;
+    for (let i = 0; i < 121; i++) {
+      last = await limited.call('POST', '/api/messages/send', {
+        headers: { authorization: 'Bearer not-a-token' },
+        body: { number: '5511999999999', body: 'hi' },
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 120).every((status) => status === 403)).toBe(true);
+    expect(last?.status).toBe(429);
+    expect(last?.body.error).toBe('ERR_TOO_MANY_REQUESTS');
   });
 });
