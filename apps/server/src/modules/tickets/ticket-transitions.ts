@@ -54,7 +54,15 @@ export async function changeTicket(
   let userId = change.userId !== undefined ? change.userId : before.userId;
   let status = change.status ?? before.status;
   const queueChanged = queueId !== before.queueId;
-  if (change.status === undefined && queueChanged && userId === null && status === 'open') status = 'pending';
+  const ownerCleared = change.userId === null && before.userId !== null;
+  // Without a status, the owner decides it (spec 1 section 4): an agent named takes a waiting ticket; a
+  // transfer or return that leaves no agent puts it back to wait.
+  if (change.status === undefined && status === 'pending' && userId !== null && change.userId !== undefined) {
+    status = 'open';
+  }
+  if (change.status === undefined && userId === null && status === 'open' && (queueChanged || ownerCleared)) {
+    status = 'pending';
+  }
   if (status === 'pending') userId = null;
   const closing = status === 'closed' && before.status !== 'closed';
   const reopening = before.status === 'closed' && status !== 'closed';

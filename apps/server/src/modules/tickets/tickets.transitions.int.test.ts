@@ -135,6 +135,39 @@ describe('PUT /tickets/:id transfer', () => {
   });
 });
 
+describe('PUT /tickets/:id owner change without a status', () => {
+  it('gives a waiting ticket to the agent named, starting the cycle as an accept does', async () => {
+    const world = await ticketWorld(server);
+    await setCompanySetting(server, world.company.id, 'sendMsgTransfTicket', 'enabled');
+    const queue = await queueOf(server, world.company.id);
+    const ana = await agentIn(server, world.company, [queue.id], { name: 'Ana' });
+    const ticket = await customerWrites(server, world);
+
+    const answer = await put(world.token, ticket.id, { userId: ana.id, queueId: queue.id });
+
+    expect(answer.body).toMatchObject({ status: 'open', userId: ana.id, queue: { id: queue.id } });
+    const [cycle] = await cyclesOf(server, world.company.id, ticket.id);
+    expect(cycle).toMatchObject({ userId: ana.id, queueId: queue.id, finishedAt: null });
+    expect(cycle?.startedAt).toBeInstanceOf(Date);
+    // Taking a waiting ticket is an accept on the agent's behalf, not a transfer: no notice.
+    expect(await automaticMessagesOf(server, world.company.id, ticket.id)).toEqual([]);
+    const listed = await server.call('GET', '/tickets?status=open', { token: ana.token });
+    expect(listed.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
+  });
+
+  it('puts a served ticket back to wait when its agent is cleared', async () => {
+    const world = await ticketWorld(server);
+    const ticket = await customerWrites(server, world);
+    await put(world.token, ticket.id, { status: 'open', userId: world.admin.id });
+
+    const answer = await put(world.token, ticket.id, { userId: null });
+
+    expect(answer.body).toMatchObject({ status: 'pending', userId: null });
+    const [cycle] = await cyclesOf(server, world.company.id, ticket.id);
+    expect(cycle).toMatchObject({ userId: null, startedAt: null });
+  });
+});
+
 describe('PUT /tickets/:id close', () => {
   it('asks the customer for a rating when ratings are on and an agent served the cycle', async () => {
     const world = await ticketWorld(server);
