@@ -31,14 +31,20 @@ interface TransferDialogProps {
   onClose: () => void;
 }
 
-/** Moves a ticket to another queue, user or connection; a queue without a user leaves it pending. */
+/**
+ * Moves a ticket to a queue, optionally to a user of it, on a connection (spec 1 section 5: a transfer requires a
+ * ticket, a queue and a connection). The connection starts as the ticket's own; a queue without a user leaves the
+ * ticket pending there.
+ */
 export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const update = useUpdateTicket();
   const queues = useQueueList();
   const [queueId, setQueueId] = useState<number | ''>('');
-  const [whatsappId, setWhatsappId] = useState<number | ''>('');
+  const [whatsappId, setWhatsappId] = useState<number | ''>(ticket.whatsappId ?? '');
+  // Missing fields are pointed out once the agent tries to transfer, not while the form is still being filled.
+  const [attempted, setAttempted] = useState(false);
   const [user, setUser] = useState<UserView | null>(null);
   const [search, setSearch] = useState('');
   const searchParam = useDebouncedValue(search.trim());
@@ -59,16 +65,14 @@ export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
   });
 
   const submit = () => {
-    const body: UpdateTicketInput = {};
+    setAttempted(true);
+    if (queueId === '' || whatsappId === '') return;
+    const body: UpdateTicketInput = { queueId, whatsappId };
     if (user) body.userId = user.id;
-    if (queueId !== '') {
-      body.queueId = queueId;
-      if (!user) {
-        body.status = 'pending';
-        body.userId = null;
-      }
+    else {
+      body.status = 'pending';
+      body.userId = null;
     }
-    if (whatsappId !== '') body.whatsappId = whatsappId;
     update.mutate(
       { id: ticket.id, body },
       {
@@ -80,7 +84,10 @@ export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
     );
   };
 
-  const nothingChosen = !user && queueId === '' && whatsappId === '';
+  // Until the list arrives, the ticket's own connection is the only option, so the preset value has a label.
+  const connectionOptions = connections.data ?? (ticket.whatsapp ? [ticket.whatsapp] : []);
+  const queueMissing = attempted && queueId === '';
+  const connectionMissing = attempted && whatsappId === '';
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid="transfer-dialog">
       <DialogTitle>{t('transfer.title')}</DialogTitle>
@@ -101,10 +108,12 @@ export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
           select
           name="queueId"
           label={t('transfer.queue')}
+          required
           value={queueId}
-          onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
+          onChange={(event) => setQueueId(Number(event.target.value))}
+          error={queueMissing}
+          helperText={queueMissing ? t('transfer.queueRequired') : undefined}
         >
-          <MenuItem value="">{t('transfer.keep')}</MenuItem>
           {(queues.data ?? []).map((queue) => (
             <MenuItem key={queue.id} value={queue.id}>
               {queue.name}
@@ -115,11 +124,13 @@ export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
           select
           name="whatsappId"
           label={t('transfer.connection')}
+          required
           value={whatsappId}
-          onChange={(event) => setWhatsappId(event.target.value === '' ? '' : Number(event.target.value))}
+          onChange={(event) => setWhatsappId(Number(event.target.value))}
+          error={connectionMissing}
+          helperText={connectionMissing ? t('transfer.connectionRequired') : undefined}
         >
-          <MenuItem value="">{t('transfer.keep')}</MenuItem>
-          {(connections.data ?? []).map((connection) => (
+          {connectionOptions.map((connection) => (
             <MenuItem key={connection.id} value={connection.id}>
               {connection.name}
             </MenuItem>
@@ -130,7 +141,6 @@ export function TransferDialog({ ticket, open, onClose }: TransferDialogProps) {
         <Button onClick={onClose}>{t('transfer.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={nothingChosen}
           loading={update.isPending}
           onClick={submit}
           data-testid="transfer-confirm"
