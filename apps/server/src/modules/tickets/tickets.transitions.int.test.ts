@@ -155,6 +155,20 @@ describe('PUT /tickets/:id owner change without a status', () => {
     expect(listed.body.tickets.map((t: { id: number }) => t.id)).toEqual([ticket.id]);
   });
 
+  it('never leaves an opened ticket without agent: the caller takes it when none is named', async () => {
+    const world = await ticketWorld(server);
+    const waiting = await customerWrites(server, world);
+    const closed = await customerWrites(server, world);
+    await put(world.token, closed.id, { status: 'closed' });
+
+    for (const ticket of [waiting, closed]) {
+      const answer = await put(world.token, ticket.id, { status: 'open', userId: null });
+      expect(answer.body).toMatchObject({ status: 'open', userId: world.admin.id });
+      const cycles = await cyclesOf(server, world.company.id, ticket.id);
+      expect(cycles.at(-1)).toMatchObject({ userId: world.admin.id, finishedAt: null });
+    }
+  });
+
   it('puts a served ticket back to wait when its agent is cleared', async () => {
     const world = await ticketWorld(server);
     const ticket = await customerWrites(server, world);

@@ -26,10 +26,9 @@ export function updateTicket(
     if (input.useIntegration !== undefined) change.useIntegration = input.useIntegration;
     if (input.promptId !== undefined) change.promptId = input.promptId;
     if (input.integrationId !== undefined) change.integrationId = input.integrationId;
-    // Accepting or reopening without naming the agent makes the caller the owner.
-    if (input.status === 'open' && input.userId === undefined && before.status !== 'open') {
-      change.userId = actor.userId;
-    }
+    // An open ticket always has an agent: accepting or reopening without naming one makes the caller the owner.
+    const noAgentNamed = input.userId === null || (input.userId === undefined && before.status !== 'open');
+    if (input.status === 'open' && noAgentNamed) change.userId = actor.userId;
     const ticket = await changeTicket(tx, env, before, change);
     return loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
   });
