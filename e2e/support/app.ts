@@ -55,7 +55,9 @@ export async function chooseOption(page: Page, name: string, label: string | Reg
 }
 
 /** expect.poll with room for a busy machine (the default gives up after one second). */
-export const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000 });
+export function eventually<T>(read: () => T | Promise<T>): ReturnType<typeof expect.poll<T>> {
+  return expect.poll(read, { timeout: 15_000 });
+}
 
 /** The visible text of the document body. */
 export function bodyText(page: Page): Promise<string> {
