@@ -1,4 +1,5 @@
 // Login throughput (bcrypt-bound) and the users page with and without a search, on a company of 1,000 users.
+import { loginToken } from '../lib/auth';
 import type { Benchmark } from '../lib/benchmark';
 import { BENCH_PASSWORD, createCompanyWithUsers } from '../lib/data';
 import { runLoad, type LoadResult } from '../lib/load';
@@ -58,17 +59,6 @@ export const authUsersBenchmark: Benchmark = {
     return results;
   },
 };
-
-async function loginToken(baseUrl: string, email: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!answer.ok) throw new Error(`login of ${email} answered ${answer.status}: ${await answer.text()}`);
-  const body = (await answer.json()) as { token: string };
-  return body.token;
-}
 
 /** The measured answers must be the real ones: a full first page, and the search finds its 125 users. */
 async function checkAnswers(baseUrl: string, auth: Record<string, string>): Promise<void> {

@@ -10,8 +10,9 @@ import {
   CONTACT_UPLOAD_CHUNK,
   uploadContactRows,
 } from '../../apps/web/src/features/contacts/import/uploadContactRows';
+import { loginToken } from '../lib/auth';
 import type { Benchmark } from '../lib/benchmark';
-import { BENCH_PASSWORD, createCompanyWithUsers } from '../lib/data';
+import { createCompanyWithUsers } from '../lib/data';
 import { summarize, type LoadResult } from '../lib/load';
 
 const json = { 'content-type': 'application/json' };
@@ -119,14 +120,3 @@ export const contactsImportBenchmark: Benchmark = {
     return [parse, upload] satisfies LoadResult[];
   },
 };
-
-async function loginToken(baseUrl: string, email: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-  });
-  if (!answer.ok) throw new Error(`login of ${email} answered ${answer.status}: ${await answer.text()}`);
-  const body = (await answer.json()) as { token: string };
-  return body.token;
-}

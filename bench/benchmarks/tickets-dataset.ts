@@ -15,6 +15,7 @@ import {
 
 const CLIENTS = 10;
 const REQUESTS = 1000;
+const SINGLE_CLIENT_REQUESTS = 200;
 const MAX_MS = 20_000;
 /** A product named in about 1 message in 200: ~5,000 messages over ~5,000 tickets of the big company. */
 const SEARCH_WORD = products[0]!;
@@ -80,19 +81,23 @@ export const ticketsDatasetBenchmark: Benchmark = {
 
     await checkAnswers(baseUrl, db, company, admin);
     const results: LoadResult[] = [];
-    for (const load of loads) {
-      started = performance.now();
-      results.push(
-        await runLoad({
-          name: load.name,
-          baseUrl,
-          concurrency: CLIENTS,
-          requests: REQUESTS,
-          maxDurationMs: MAX_MS,
-          request: () => ({ path: load.path, init: { headers: load.headers } }),
-        }),
-      );
-      log(`${load.name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // 10 clients as the targets say, then one client: on a shared machine the single-client figures are the
+    // closest to each request's own service time.
+    for (const clients of [CLIENTS, 1]) {
+      for (const load of loads) {
+        started = performance.now();
+        results.push(
+          await runLoad({
+            name: load.name,
+            baseUrl,
+            concurrency: clients,
+            requests: clients === 1 ? SINGLE_CLIENT_REQUESTS : REQUESTS,
+            maxDurationMs: MAX_MS,
+            request: () => ({ path: load.path, init: { headers: load.headers } }),
+          }),
+        );
+        log(`${load.name}, ${clients} client(s): ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
     }
     return results;
   },
