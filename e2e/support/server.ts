@@ -21,6 +21,11 @@ export interface StartedServer {
   logFile: string;
   /** SIGINT (the server stops PostgreSQL cleanly), then removes the data folder. */
   stop(): Promise<void>;
+  /**
+   * SIGKILL, as a crashed machine: nothing is shut down or released. Only for servers on another one's
+   * database (DATABASE_URL), whose own PostgreSQL would be left running.
+   */
+  crash(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -116,6 +121,15 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     await stop();
     throw error;
   }
+  const crash = async () => {
+    process.off('exit', onExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   return {
     baseUrl,
     databaseUrl: `postgres://postgres:zapdesk@127.0.0.1:${pgPort}/zapdesk`,
@@ -124,6 +138,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
     dataDir,
     logFile: options.logFile,
     stop,
+    crash,
   };
 }
 
