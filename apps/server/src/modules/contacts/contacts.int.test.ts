@@ -551,5 +551,18 @@ describeTenantIsolation<{ id: number; number: string }>({
     { method: 'DELETE', path: (c) => `/contacts/${c.id}` },
   ],
   notFoundCode: 'ERR_NO_CONTACT_FOUND',
-  lists: [{ path: '/contacts' }, { path: '/contacts/list' }],
+  lists: [
+    { path: '/contacts' },
+    { path: (c) => `/contacts?searchParam=${c.number}` },
+    { path: '/contacts/list' },
+    {
+      path: '/contacts/export.csv',
+      contains: (body, c) => typeof body === 'string' && body.includes(c.number),
+    },
+    // Find-or-create by number: company B gets a contact of its own, never A's.
+    {
+      path: (c) => `/contact?number=${c.number}&name=Isolated`,
+      contains: (body, c) => (body as { id?: number }).id === c.id,
+    },
+  ],
 });
