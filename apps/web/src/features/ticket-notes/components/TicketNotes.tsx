@@ -25,7 +25,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
   const notes = useTicketNotes(ticketId, contactId);
   const add = useAddTicketNote();
   const remove = useDeleteTicketNote();
-  const { control, handleSubmit, reset } = useForm({
+  const { control, handleSubmit, reset, setFocus } = useForm({
     resolver: zodResolver(NoteForm),
     defaultValues: { note: '' },
   });
@@ -36,6 +36,9 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
       {
         onSuccess: () => {
           reset({ note: '' });
+          // The save button was disabled while saving, which drops the focus: give it back to the field, ready
+          // for the next note and inside the drawer (so Escape still closes it).
+          setFocus('note');
           toast.success(t('notes.saved'));
         },
       },
@@ -76,9 +79,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
                   edge="end"
                   aria-label={t('notes.delete')}
                   data-testid="note-delete"
-                  onClick={() =>
-                    remove.mutate(note, { onSuccess: () => toast.success(t('notes.deleted')) })
-                  }
+                  onClick={() => remove.mutate(note, { onSuccess: () => toast.success(t('notes.deleted')) })}
                   disabled={remove.isPending}
                 >
                   <DeleteOutline fontSize="small" />
