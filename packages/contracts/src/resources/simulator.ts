@@ -26,6 +26,13 @@ export const SimulatorInboundInput = z
   .object({
     from: phone.describe('The customer phone number'),
     name: z.string().trim().max(100, { error: m.tooLong }).optional().describe('The profile name'),
+    group: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.replace(/@g\.us$/, '').replace(/\D/g, '') : v),
+        z.string({ error: m.invalid }).min(8, { error: m.tooShort }).max(30, { error: m.tooLong }),
+      )
+      .optional()
+      .describe('A group id (digits, or <id>@g.us): the customer writes in that group instead of privately'),
     body: z.string().max(4096, { error: m.tooLong }).optional().describe('Text, caption or vCard text'),
     type: z.enum(simulatorMessageTypes, { error: m.invalid }).default('text'),
     media: z

@@ -203,4 +203,48 @@ describe('the pipeline with the simulated phone', () => {
     });
     expect(row.sendError).toBe('ERR_SENDING_WAPP_MSG: 123 is not on the simulated network');
   });
+  it('ignores group messages while CheckMsgIsGroup is enabled; once disabled they reach the group ticket, unanswered', async () => {
+    const { company, token, connection, play, outbox } = await connectedSimulator();
+    await server.call('PUT', `/whatsapp/${connection.id}`, { token, body: { greetingMessage: 'Olá!' } });
+    const phone = uniquePhone();
+    const group = `1203630${Date.now()}`;
+    const inGroup = { from: phone, name: 'Carla Reis', group: `${group}@g.us` };
+
+    // Enabled (the default): the group message is dropped. The private message after it, on the same phone,
+    // is the sign that the first one went through the pipeline already.
+    await play({ ...inGroup, body: 'Oi, grupo!' });
+    await play({ from: phone, name: 'Carla Reis', body: 'Oi, em particular' });
+    expect(await eventually(async () => (await outbox(phone)).map((m) => m.body)[0])).toBe('Olá!');
+    expect((await messagesOf(company.id, group)).map((m) => m.body)).toEqual([]);
+
+    const off = await server.call('PUT', '/settings/CheckMsgIsGroup', { token, body: { value: 'disabled' } });
+    expect(off.status).toBe(200);
+    await play({ ...inGroup, body: 'Agora o grupo fala' });
+    const [stored] = await eventually(async () => {
+      const rows = await messagesOf(company.id, group);
+      return rows.length ? rows : undefined;
+    });
+    const [sender, groupTicket] = await asCompany(server, company.id, (tx) =>
+      Promise.all([
+        tx
+          .selectFrom('contacts')
+          .where('number', '=', phone)
+          .select(['id', 'name'])
+          .executeTakeFirstOrThrow(),
+        tx
+          .selectFrom('tickets')
+          .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+          .where('tickets.id', '=', stored!.ticketId)
+          .select(['tickets.status', 'contacts.isGroup', 'contacts.number'])
+          .executeTakeFirstOrThrow(),
+      ]),
+    );
+    // The group holds the ticket; the message names the person who wrote it.
+    expect(stored).toMatchObject({ body: 'Agora o grupo fala', fromMe: false, contactId: sender.id });
+    expect(sender.name).toBe('Carla Reis');
+    expect(groupTicket).toEqual({ status: 'pending', isGroup: true, number: group });
+    // Groups get no automation: nothing stored in the group's ticket but the message, nothing more to the person.
+    expect((await messagesOf(company.id, group)).map((m) => m.body)).toEqual(['Agora o grupo fala']);
+    expect((await outbox(phone)).map((m) => m.body)).toEqual(['Olá!']);
+  });
 });

@@ -69,6 +69,7 @@ function inboundValues(input: SimulatorInboundInput): NewSimulatorMessage {
   if (input.type === 'vcard' && body.trim() === '') body = sampleVcard(name, input.from);
   return {
     peer: input.from,
+    groupId: input.group ?? null,
     type: input.type,
     body,
     pushName: input.name ?? null,

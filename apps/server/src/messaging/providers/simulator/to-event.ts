@@ -28,8 +28,8 @@ export function toProviderEvent(row: SimulatorRow): ProviderEvent {
     type: 'message.received',
     message: {
       wid: row.externalId,
-      chatId: row.peer,
-      isGroup: false,
+      chatId: row.groupId === null ? row.peer : `${row.groupId}@g.us`,
+      isGroup: row.groupId !== null,
       senderId: row.peer,
       ...(row.pushName ? { pushName: row.pushName } : {}),
       fromMe: false,

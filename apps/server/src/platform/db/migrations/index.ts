@@ -17,6 +17,7 @@ import * as cloudSentMessages from './2026112221_cloud_sent_messages';
 import * as messageCycles from './2026112222_message_cycles';
 import * as sessionRequests from './2026112230_session_requests';
 import * as ticketReadPaths from './2026112240_ticket_read_paths';
+import * as simulatorGroups from './2026112251_simulator_groups';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026112222_message_cycles': messageCycles,
   '2026112230_session_requests': sessionRequests,
   '2026112240_ticket_read_paths': ticketReadPaths,
+  '2026112251_simulator_groups': simulatorGroups,
 };

@@ -522,6 +522,8 @@ export interface SimulatorMessagesTable {
   /** in: when the session handed it to the pipeline; null while waiting (or asked to redeliver) */
   deliveredAt: Date | null;
   createdAt: Generated<Date>;
+  /** in: the group the customer wrote in (the digits of <id>@g.us); null in a private chat */
+  groupId: string | null;
 }
 
 export interface SocketIoAttachmentsTable {
