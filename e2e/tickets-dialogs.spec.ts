@@ -331,9 +331,13 @@ describe('who may look into a ticket', () => {
     });
 
     const page = await browser.newPage({ width: 1280, height: 900 });
+    // In Portuguese, where the spec words the refusal "Acesso não permitido".
+    await page.addInitScript(() => window.localStorage.setItem('language', 'pt'));
     await login(page, agent.email, agent.password);
     await page.goto(appUrl(`/tickets/${ticket.uuid}`));
-    await waitForText(page, t('en', 'tickets:toasts.unauthorized'));
+    const refusal = t('pt', 'tickets:toasts.unauthorized');
+    expect(refusal).toContain('Acesso não permitido');
+    await waitForText(page, refusal);
     await waitForPath(page, '/tickets');
     expect(await page.getByText('Mensagem de outra fila').count()).toBe(0);
   });
