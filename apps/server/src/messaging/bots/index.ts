@@ -2,3 +2,4 @@ export { runQueueBot } from './queue-bot';
 export { answerRatingReply, findRatingReply, type RatingReply } from './rating-reply';
 export type { BotEnv } from './bot-send';
 export { BotCache } from './bot-cache';
+export type { CycleRow } from './bot-state';

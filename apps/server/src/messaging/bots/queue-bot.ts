@@ -8,6 +8,7 @@ import {
   clearedBotState,
   countMenu,
   currentCycle,
+  type CycleRow,
   emitTicketChange,
   updateCycle,
   updateTicket,
@@ -30,11 +31,13 @@ export async function runQueueBot(
   ticket: TicketRow,
   body: string,
   contact?: ContactRow,
+  /** The ticket's current cycle when the caller read it in this transaction (null: none). */
+  knownCycle?: CycleRow | null,
 ): Promise<void> {
   // An attendant owns the conversation: nothing to read, nothing to do.
   if (ticket.userId !== null || ticket.whatsappId === null) return;
   const connection = await env.cache.connection(env.tx, ticket.whatsappId);
-  const cycle = connection && (await currentCycle(env.tx, ticket.id));
+  const cycle = connection && (knownCycle === undefined ? await currentCycle(env.tx, ticket.id) : knownCycle);
   if (!connection || !cycle) return;
   const turn: BotTurn = {
     env,

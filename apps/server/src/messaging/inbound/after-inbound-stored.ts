@@ -1,7 +1,7 @@
 import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { MessageRow } from '../../modules/messages/messages.repository';
 import type { TicketRow } from '../../modules/tickets';
-import { answerRatingReply, runQueueBot, type BotEnv, type RatingReply } from '../bots';
+import { answerRatingReply, runQueueBot, type BotEnv, type CycleRow, type RatingReply } from '../bots';
 import type { InboundEnv } from './inbound-env';
 
 /**
@@ -15,6 +15,8 @@ export async function afterInboundStored(
   message: MessageRow,
   contact: ContactRow,
   rating?: RatingReply,
+  /** The ticket's open cycle when the caller read it in this transaction (null: none). */
+  cycle?: CycleRow | null,
 ): Promise<void> {
   const bot: BotEnv = {
     tx: env.tx,
@@ -25,5 +27,5 @@ export async function afterInboundStored(
     cache: env.botCache,
   };
   if (rating) await answerRatingReply(bot, ticket, rating);
-  else await runQueueBot(bot, ticket, message.body, contact);
+  else await runQueueBot(bot, ticket, message.body, contact, cycle);
 }

@@ -3,6 +3,7 @@ import type { TenantTx } from '../../platform/tenancy';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
 import type { PictureRequests, PictureTarget } from '../pictures';
 import { lockChatForProcessing, tryLockChatsForProcessing } from './chat-key';
+import { ChatPrefetch } from './chat-prefetch';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
 import { BotCache } from '../bots';
@@ -225,22 +226,26 @@ export class ChatDrainer {
     if (events.length === 0) return;
     const effects = new Effects();
     const botCache = new BotCache();
-    for (const event of events) {
+    const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
+    const prefetch = await ChatPrefetch.load(tx, revived);
+    for (const { event, ...stored } of revived) {
       const env: InboundEnv = {
         tx,
         ctx: this.ctx,
         outbound: this.outbound,
-        whatsappId: event.whatsappId,
+        whatsappId: stored.whatsappId,
         botCache,
+        prefetch,
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,
         kick: (other: ChatRef) => this.kick(other),
       };
+      prefetch.before(event);
       try {
-        await processEvent(env, reviveEvent(event.payload));
+        await processEvent(env, event);
       } catch (cause) {
-        throw new EventFailed(event, cause);
+        throw new EventFailed(stored, cause);
       }
     }
     await tx

@@ -46,13 +46,15 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     }
   }
 
-  const chat = await upsertChatContact(env, m);
+  // The round read a private chat's contact, ticket and cycle for its first customer message.
+  const known = m.isGroup || m.fromMe ? undefined : env.prefetch.take(whatsappId, m.chatId);
+  const chat = await upsertChatContact(env, m, known?.contact);
   const sender =
     m.isGroup && !m.fromMe
       ? await upsertContactWithEvent(env, { number: m.senderId, profileName: m.pushName, lid: m.senderLid })
       : chat;
   const key = { contactId: chat.id, whatsappId, isGroup: m.isGroup };
-  const locked = await lockTicketOfChat(tx, key);
+  const locked = known ? known.ticket : await lockTicketOfChat(tx, key);
   // A reply to a pending rating is stored in the closed ticket without reopening it (server-behaviour 7.6). A
   // contact has one ticket per connection, so only a closed one can be awaiting a rating: no lookup otherwise.
   const rating =
@@ -88,26 +90,34 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);
-  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, chat, rating);
+  // The open cycle read with the ticket is still current when the ticket was used as it was.
+  const cycle = known && found.change === null && !rating ? known.cycle : undefined;
+  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, chat, rating, cycle);
 }
 
 /** The chat's contact: the person, or the group (server-behaviour 7.2 steps 3–4). */
-function upsertChatContact(env: InboundEnv, m: InboundMessage): Promise<ContactRow> {
+function upsertChatContact(
+  env: InboundEnv,
+  m: InboundMessage,
+  known: ContactRow | null | undefined,
+): Promise<ContactRow> {
   if (m.isGroup) {
     return upsertContactWithEvent(env, { number: contactNumberOfChat(m.chatId, true), isGroup: true });
   }
   // Our own phone's messages carry our profile name, never the customer's.
-  return upsertContactWithEvent(env, {
-    number: m.chatId,
-    ...(m.fromMe ? {} : { profileName: m.pushName, lid: m.senderLid }),
-  });
+  return upsertContactWithEvent(
+    env,
+    { number: m.chatId, ...(m.fromMe ? {} : { profileName: m.pushName, lid: m.senderLid }) },
+    known,
+  );
 }
 
 async function upsertContactWithEvent(
   env: InboundEnv,
   input: { number: string; profileName?: string; lid?: string; isGroup?: boolean },
+  known?: ContactRow | null,
 ): Promise<ContactRow> {
-  const { contact, change } = await upsertContact(env.tx, { ...input, whatsappId: env.whatsappId });
+  const { contact, change } = await upsertContact(env.tx, { ...input, whatsappId: env.whatsappId }, known);
   if (isPictureDue(contact)) {
     const target = { companyId: env.tx.companyId, contactId: contact.id, whatsappId: env.whatsappId };
     env.defer(() => env.requestPicture(target, contact.pictureUpdatedAt));

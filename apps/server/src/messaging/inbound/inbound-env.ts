@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
 import type { BotCache } from '../bots';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { ChatPrefetch } from './chat-prefetch';
 import type { PictureTarget } from '../pictures';
 
 /** What processing one event works with: its transaction, its connection, and the effects it defers. */
@@ -12,6 +13,8 @@ export interface InboundEnv {
   whatsappId: number;
   /** Bot configuration read once for all the events of the transaction. */
   botCache: BotCache;
+  /** The round's chat rows, read for all its private chats at once. */
+  prefetch: ChatPrefetch;
   /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */
   requestPicture(target: PictureTarget, lastLookup: Date | null): void;
   /** Work for after the commit; dropped when the transaction rolls back. */

@@ -22,9 +22,14 @@ export interface ContactUpsertResult {
  * number. Existing: the name follows the profile unless staff edited it, the connection is filled if empty, and a
  * newly learnt LID is kept. Safe under concurrency: the unique key decides, never a read-then-write race.
  */
-export async function upsertContact(tx: TenantTx, input: ContactUpsertInput): Promise<ContactUpsertResult> {
+export async function upsertContact(
+  tx: TenantTx,
+  input: ContactUpsertInput,
+  /** The contact on this number as read earlier in the same transaction (null: none), to skip reading it. */
+  known?: ContactRow | null,
+): Promise<ContactUpsertResult> {
   const profileName = input.profileName?.trim() || undefined;
-  const existing = await findByNumber(tx, input.number);
+  const existing = known === undefined ? await findByNumber(tx, input.number) : (known ?? undefined);
   if (!existing) {
     const created = await tx
       .insertInto('contacts')
