@@ -186,6 +186,33 @@ describe('settings take effect', () => {
     expect(await customer.ask('2')).toBe('Suporte: conte o que aconteceu.');
   });
 
+  it('ignores group messages while CheckMsgIsGroup is enabled and lists them, unanswered, once disabled', async () => {
+    const { company, page, customer } = await arrange('Eva Nunes');
+    const group = `1203630${Date.now()}`;
+    await eventually(() => page.locator('select[name="CheckMsgIsGroup"]').inputValue()).toBe('enabled');
+
+    // The private message after the group one is answered: the group one was handled first, and dropped.
+    await customer.send('Oi, pessoal do grupo', 'text', group);
+    expect(await customer.ask('Oi, em particular')).toBe(texts.greetingMessage);
+    expect(
+      await sql('select id from contacts where company_id = $1 and number = $2', [company.id, group]),
+    ).toEqual([]);
+
+    await chooseSetting(page, company.id, 'CheckMsgIsGroup', 'disabled');
+    await customer.send('Agora o grupo aparece', 'text', group);
+    await page.getByTestId('drawer-item-tickets').click();
+    await waitForPath(page, '/tickets');
+    await page.getByTestId('tab-pending').click();
+    const row = page
+      .locator('[data-testid="ticket-list"][data-status="pending"]')
+      .getByTestId('ticket-row')
+      .filter({ hasText: 'Agora o grupo aparece' });
+    await row.waitFor();
+    expect(await row.getByTestId('ticket-contact').innerText()).toBe(group);
+    // Groups get no automation: nothing more reached the customer's phone.
+    await customer.expectNothingNew();
+  });
+
   it('rejects calls with the automatic reply while call is disabled and leaves them alone once enabled', async () => {
     const { company, page, customer } = await arrange('Carla Reis');
     await eventually(() => page.locator('select[name="call"]').inputValue()).toBe('disabled');

@@ -59,13 +59,14 @@ export class SimulatedCustomer {
     return items.map((item) => item.body);
   }
 
-  /** The customer sends a text (or places a call with `type: 'call'`). */
-  async send(body: string, type: 'text' | 'call' = 'text'): Promise<void> {
+  /** The customer sends a text (or places a call with `type: 'call'`), privately or in a group (its id). */
+  async send(body: string, type: 'text' | 'call' = 'text', group?: string): Promise<void> {
     await api(this.token, 'POST', `/simulator/connections/${this.connectionId}/inbound`, {
       from: this.number,
       name: this.name,
       body,
       type,
+      ...(group ? { group } : {}),
     });
   }
 
