@@ -44,6 +44,28 @@ describe('ticket notes', () => {
     expect(answer.body.message).toBe('Too Short!');
   });
 
+  it("refuses a note filed under another contact than the ticket's, storing nothing", async () => {
+    const { company, token } = await buildAdminSession(server);
+    const ticket = await buildTicketRow(server, company.id, {});
+    const other = await buildTicketRow(server, company.id, {});
+    const answer = await server.call('POST', '/ticket-notes', {
+      token,
+      body: { note: 'nota perdida', ticketId: ticket.id, contactId: other.contactId },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({ contactId: 'Invalid value' });
+    for (const t of [ticket, other]) {
+      const listed = await server.call(
+        'GET',
+        `/ticket-notes/list?ticketId=${ticket.id}&contactId=${t.contactId}`,
+        {
+          token,
+        },
+      );
+      expect(listed.body).toEqual([]);
+    }
+  });
+
   it('answers 403 to a user who may not see the ticket', async () => {
     const { company } = await buildAdminSession(server);
     const sales = await queueOf(server, company.id);

@@ -1,4 +1,4 @@
-import type { TicketNoteInput, TicketNoteView } from '@zapdesk/contracts';
+import { validationMessages, type TicketNoteInput, type TicketNoteView } from '@zapdesk/contracts';
 import { isAdmin, type Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
@@ -29,13 +29,15 @@ export function createTicketNote(
   input: TicketNoteInput,
 ): Promise<TicketNoteView> {
   return scope.run(async (tx) => {
-    await getVisibleTicket(tx, actor, input.ticketId);
+    const ticket = await getVisibleTicket(tx, actor, input.ticketId);
     const contact = await tx
       .selectFrom('contacts')
       .where('id', '=', input.contactId)
       .select('id')
       .executeTakeFirst();
     if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
+    // A note is about the ticket's contact: one filed under another contact would show in no drawer.
+    if (contact.id !== ticket.contactId) throw AppError.validation({ contactId: validationMessages.invalid });
     const created = await tx
       .insertInto('ticketNotes')
       .values({
