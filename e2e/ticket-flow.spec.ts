@@ -252,6 +252,23 @@ describe('ticket flow', () => {
         .getByTestId('message-list')
         .locator('[data-testid="ticket-change"] + * [data-testid="message-bubble"]');
       await expect(marker.innerText()).resolves.toContain(again);
+      // It says the first conversation closed and when the new one started (the browser runs in São Paulo time).
+      const [returned] = await sql<{ created_at: Date }>('select created_at from messages where body = $1', [
+        again,
+      ]);
+      const startedAt = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/Sao_Paulo',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(returned?.created_at);
+      const change = page.getByTestId('message-list').getByTestId('ticket-change').last();
+      await expect(change.getByTestId('cycle-closed').innerText()).resolves.toBe(
+        t('en', 'messages:list.cycleClosed'),
+      );
+      await expect(change.getByTestId('cycle-started').innerText()).resolves.toBe(
+        t('en', 'messages:list.cycleStarted', { time: startedAt }),
+      );
     },
   );
 });

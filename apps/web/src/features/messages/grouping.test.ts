@@ -52,7 +52,11 @@ describe('message grouping', () => {
       message(3, '2026-11-20T11:00:00', 1, 8),
     ]);
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'ticketChange', 'message']);
-    expect(rows[3]?.key).toBe('ticket-3');
+    expect(rows[3]).toEqual({
+      kind: 'ticketChange',
+      key: 'ticket-3',
+      startedAt: new Date('2026-11-20T11:00:00'),
+    });
   });
 
   it('has no rows without messages', () => {

@@ -3,7 +3,8 @@ import { isSameDay, parseISO } from 'date-fns';
 
 export type MessageRow =
   | { kind: 'day'; key: string; date: Date }
-  | { kind: 'ticketChange'; key: string }
+  /** One conversation closed and the next began with the message that follows, sent at `startedAt`. */
+  | { kind: 'ticketChange'; key: string; startedAt: Date }
   | { kind: 'message'; key: string; message: MessageView };
 
 /**
@@ -20,7 +21,7 @@ export function groupMessages(messages: readonly MessageView[]): MessageRow[] {
       rows.push({ kind: 'day', key: `day-${message.id}`, date });
     }
     if (previous && (previous.ticketId !== message.ticketId || previous.cycleId !== message.cycleId)) {
-      rows.push({ kind: 'ticketChange', key: `ticket-${message.id}` });
+      rows.push({ kind: 'ticketChange', key: `ticket-${message.id}`, startedAt: date });
     }
     rows.push({ kind: 'message', key: `message-${message.id}`, message });
     previous = message;

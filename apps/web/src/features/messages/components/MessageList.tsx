@@ -3,13 +3,12 @@ import type { MessageView } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { useDeleteMessage, useMessageList } from '../api';
 import { flattenMessages } from '../cache';
 import { groupMessages } from '../grouping';
 import { useMessagesLive } from '../realtime';
+import { CycleMarker } from './CycleMarker';
 import { MessageBubble } from './MessageBubble';
 
 /** Older messages load once the list is scrolled within 50 px of its top (spec 1 section 9). */
@@ -22,9 +21,8 @@ interface MessageListProps {
   onReply?: (message: MessageView) => void;
 }
 
-/** The ticket's paged history with day separators, following new messages while at the bottom. */
+/** The ticket's paged history with day separators and conversation markers, following new messages while at the bottom. */
 export function MessageList({ ticketId, onReply }: MessageListProps) {
-  const { t } = useTranslation('messages');
   const { data, isPending, hasNextPage, isFetchingNextPage, fetchNextPage } = useMessageList(ticketId);
   const remove = useDeleteMessage();
   useMessagesLive(ticketId);
@@ -85,13 +83,7 @@ export function MessageList({ ticketId, onReply }: MessageListProps) {
             </Box>
           );
         }
-        if (row.kind === 'ticketChange') {
-          return (
-            <Divider key={row.key} sx={{ my: 1, mx: 2 }} data-testid="ticket-change">
-              {t('list.otherTicket')}
-            </Divider>
-          );
-        }
+        if (row.kind === 'ticketChange') return <CycleMarker key={row.key} startedAt={row.startedAt} />;
         return (
           <MessageBubble
             key={row.key}
