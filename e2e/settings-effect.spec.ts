@@ -186,6 +186,37 @@ describe('settings take effect', () => {
     expect(await customer.ask('2')).toBe('Suporte: conte o que aconteceu.');
   });
 
+  it('sends the connection greeting before a single queue only once sendGreetingMessageOneQueues is on', async () => {
+    const { company, admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 1280, height: 900 });
+    await login(page, admin.email, admin.password);
+    const token = await pageToken(page);
+    const queue = await api<{ id: number }>(token, 'POST', '/queue', {
+      name: 'Atendimento geral',
+      color: '#1273DE',
+      greetingMessage: 'Você está na fila do atendimento geral.',
+      schedules: [],
+    });
+    const connectionId = await connectSimulator(token, {
+      name: 'Atendimento',
+      greetingMessage: 'Bem-vindo à Acme!',
+      queueIds: [queue.id],
+    });
+
+    // Off (the default): one queue takes the customer straight to its own greeting.
+    const before = new SimulatedCustomer(token, connectionId, customerNumber(), 'Fabio Lima');
+    expect(await before.ask('Oi')).toBe('Você está na fila do atendimento geral.');
+
+    await page.goto(appUrl('/settings'));
+    await chooseSetting(page, company.id, 'sendGreetingMessageOneQueues', 'enabled');
+    const after = new SimulatedCustomer(token, connectionId, customerNumber(), 'Gabi Souza');
+    await after.send('Oi');
+    expect(await after.nextReplies(2)).toEqual([
+      'Bem-vindo à Acme!',
+      'Você está na fila do atendimento geral.',
+    ]);
+  });
+
   it('ignores group messages while CheckMsgIsGroup is enabled and lists them, unanswered, once disabled', async () => {
     const { company, page, customer } = await arrange('Eva Nunes');
     const group = `1203630${Date.now()}`;
