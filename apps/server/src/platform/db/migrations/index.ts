@@ -16,6 +16,7 @@ import * as socketIoAttachments from './2026112220_socket_io_attachments';
 import * as cloudSentMessages from './2026112221_cloud_sent_messages';
 import * as messageCycles from './2026112222_message_cycles';
 import * as sessionRequests from './2026112230_session_requests';
+import * as sessionRequestsCompanyIndex from './2026112232_session_requests_company_index';
 import * as ticketReadPaths from './2026112240_ticket_read_paths';
 import * as simulatorGroups from './2026112251_simulator_groups';
 
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '2026112221_cloud_sent_messages': cloudSentMessages,
   '2026112222_message_cycles': messageCycles,
   '2026112230_session_requests': sessionRequests,
+  '2026112232_session_requests_company_index': sessionRequestsCompanyIndex,
   '2026112240_ticket_read_paths': ticketReadPaths,
   '2026112251_simulator_groups': simulatorGroups,
 };
