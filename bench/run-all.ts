@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     log(`server on ${bench.server.baseUrl}`);
     for (const benchmark of chosen) {
       log(`benchmark ${benchmark.name}`);
-      results.push(...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, log })));
+      results.push(
+        ...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, server: bench.server, log })),
+      );
     }
   } finally {
     await bench.stop();

@@ -1,11 +1,14 @@
 import type pg from 'pg';
 import type { LoadResult } from './load';
+import type { StartedServer } from './server';
 
 export interface BenchContext {
   /** http://127.0.0.1:PORT of the server under test. */
   baseUrl: string;
   /** Superuser pool on the server's database, for arranging data quickly. */
   db: pg.Pool;
+  /** The built server (its secrets, data folder and database). */
+  server: StartedServer;
   /** Progress lines. */
   log: (line: string) => void;
 }
