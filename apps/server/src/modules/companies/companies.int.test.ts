@@ -171,6 +171,28 @@ describe('PUT and DELETE /companies/:id (super)', () => {
     await login(server, { email: body.email, password: 'newpass9' });
   });
 
+  it('names every invalid field of an update with the spec text and changes nothing', async () => {
+    const { token, company: own } = await superSession();
+    const created = (await server.call('POST', '/companies', { token, body: companyBody(own.planId) })).body;
+    const before = (await server.call('GET', `/companies/${created.id}`, { token })).body;
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [{ name: '' }, { name: 'Required' }],
+      [{ name: 'B' }, { name: 'Too Short!' }],
+      [{ name: 'B'.repeat(51) }, { name: 'Too Long!' }],
+      [{ email: 'nope' }, { email: 'Invalid email' }],
+      [{ phone: '123456789012' }, { phone: 'Too Long!' }],
+      [{ password: '123' }, { password: 'Too Short!' }],
+      [{ recurrence: 'DIARIO' }, { recurrence: 'Invalid value' }],
+      [{ planId: 'abc' }, { planId: 'Invalid value' }],
+    ];
+    for (const [body, fields] of cases) {
+      const answer = await server.call('PUT', `/companies/${created.id}`, { token, body });
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.fields, JSON.stringify(body)).toEqual(fields);
+    }
+    expect((await server.call('GET', `/companies/${created.id}`, { token })).body).toEqual(before);
+  });
+
   it('refuses renaming to a name another company has', async () => {
     const { token, company: own } = await superSession();
     const other = await buildCompany(server);

@@ -72,6 +72,22 @@ describe('plan writes', () => {
     });
   });
 
+  it('names invalid fields of an update with the spec texts and changes nothing', async () => {
+    const { token } = await superSession();
+    const plan = await createPlan(token, { users: 3 });
+    const { status, body } = await server.call('PUT', `/plans/${plan.id}`, {
+      token,
+      body: { name: 'x'.repeat(51), users: -1, value: 'abc' },
+    });
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({
+      name: 'Too Long!',
+      users: 'Must be 0 (unlimited) or more',
+      value: 'Invalid value',
+    });
+    expect((await server.call('GET', `/plans/${plan.id}`, { token })).body).toEqual(plan);
+  });
+
   it('changes only the fields sent on update', async () => {
     const { token } = await superSession();
     const plan = await createPlan(token, { users: 7, useKanban: false });
