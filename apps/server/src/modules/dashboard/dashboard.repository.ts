@@ -93,7 +93,8 @@ export async function finishedPerUser(
   period: Period,
 ): Promise<Array<{ quantidade: number; nome: string }>> {
   const { rows } = await sql<{ quantidade: number; nome: string }>`
-    select count(tt.id)::int as "quantidade", u.name as "nome"
+    -- finished_at, not id: the (company, user, finished_at) index answers without visiting the table.
+    select count(tt.finished_at)::int as "quantidade", u.name as "nome"
     from users u
     left join ticket_tracking tt
       on tt.company_id = u.company_id and tt.user_id = u.id and tt.finished_at is not null
