@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../auth/sessionContext';
 import { useConnectionList } from '../../connections/api';
 import { useStartTicket } from '../../contacts/api';
 import { ContactDialog } from '../../contacts/components/ContactDialog';
+import { otherOpenTicket } from '../../contacts/otherOpenTicket';
 import { useOtherOpenTicketError } from '../../contacts/useOtherOpenTicketError';
 import { useQueueList } from '../../queues/api';
 import { ContactPicker } from './ContactPicker';
@@ -62,7 +63,8 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
         },
         onError: (error) => {
           onStartError(error);
-          onClose();
+          // The contact is taken: nothing left to choose here. Other refusals leave the choices to change.
+          if (otherOpenTicket(error)) onClose();
         },
       },
     );
