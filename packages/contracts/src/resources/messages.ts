@@ -68,6 +68,8 @@ export const TicketView = z.object({
   chatbot: z.boolean(),
   queueOptionId: z.number().nullable(),
   lastMessage: z.string(),
+  /** The last message's mediaType when it has no text of its own (a file without caption, a location, a vCard). */
+  lastMediaType: z.string().nullable(),
   fromMe: z.boolean(),
   unreadMessages: z.number(),
   useIntegration: z.boolean(),

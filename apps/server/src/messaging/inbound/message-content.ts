@@ -1,3 +1,4 @@
+import { AUDIO_WITHOUT_CAPTION } from '../../modules/messages/last-media-type';
 import type { InboundMessage } from '../providers/port';
 
 export interface MessageContent {
@@ -28,7 +29,7 @@ export function describeContent(m: InboundMessage): MessageContent | null {
         hasMedia: m.media !== undefined,
       };
     case 'audio':
-      return { body: text || 'Áudio', mediaType: 'audio', hasMedia: m.media !== undefined };
+      return { body: text || AUDIO_WITHOUT_CAPTION, mediaType: 'audio', hasMedia: m.media !== undefined };
     case 'sticker':
       return {
         body: 'sticker',

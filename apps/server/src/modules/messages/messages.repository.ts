@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { MessagesTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
 import { ticketRefs } from '../tickets/tickets.presenter';
+import { lastMediaTypeOf } from './last-media-type';
 
 export type MessageRow = Selectable<MessagesTable>;
 export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId' | 'trackingId'>;
@@ -47,19 +48,21 @@ export function findMessage(tx: TenantTx, id: number): Promise<MessageRow | unde
 }
 
 /**
- * Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3); answers
- * the ticket with what its answer shape needs, in the same round trip.
+ * Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3), and the
+ * kind of media when the message has no text of its own; answers the ticket with what its answer shape needs,
+ * in the same round trip.
  */
 export async function touchTicketWithMessage(
   tx: TenantTx,
   ticketId: number,
-  message: { body: string; fromMe: boolean },
+  message: MessageRow,
   options: { countUnread: boolean },
 ) {
   return tx
     .updateTable('tickets')
     .set((eb) => ({
       lastMessage: message.body,
+      lastMediaType: lastMediaTypeOf(message),
       fromMe: message.fromMe,
       updatedAt: new Date(),
       ...(options.countUnread ? { unreadMessages: eb('unreadMessages', '+', 1) } : {}),

@@ -75,6 +75,7 @@ export function presentTicketRow(
     chatbot: t.chatbot,
     queueOptionId: t.queueOptionId,
     lastMessage: t.lastMessage,
+    lastMediaType: t.lastMediaType,
     fromMe: t.fromMe,
     unreadMessages: t.unreadMessages,
     useIntegration: t.useIntegration,

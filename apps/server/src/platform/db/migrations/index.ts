@@ -19,6 +19,7 @@ import * as sessionRequests from './2026112230_session_requests';
 import * as sessionRequestsCompanyIndex from './2026112232_session_requests_company_index';
 import * as ticketReadPaths from './2026112240_ticket_read_paths';
 import * as simulatorGroups from './2026112251_simulator_groups';
+import * as ticketLastMediaType from './2026112255_ticket_last_media_type';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026112232_session_requests_company_index': sessionRequestsCompanyIndex,
   '2026112240_ticket_read_paths': ticketReadPaths,
   '2026112251_simulator_groups': simulatorGroups,
+  '2026112255_ticket_last_media_type': ticketLastMediaType,
 };

@@ -606,6 +606,8 @@ export interface TicketsTable {
   code: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** mediaType of the last message when it has no text of its own (media without caption, location, vCard); null otherwise */
+  lastMediaType: string | null;
 }
 
 export interface UserQueuesTable {

@@ -10,6 +10,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { format, isSameDay, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
+import { hasMediaLabel, MediaLabel } from '../../messages/components/MediaLabel';
 import { shortName } from '../format';
 
 interface TicketRowProps {
@@ -66,7 +67,12 @@ export function TicketRow({ ticket, selected, accepting, onOpen, onAccept, onPee
             sx={{ flex: 1 }}
             data-testid="ticket-last"
           >
-            {ticket.lastMessage}
+            {/* A voice note's file name or a map link says nothing: such messages show their kind. */}
+            {hasMediaLabel(ticket.lastMediaType) ? (
+              <MediaLabel mediaType={ticket.lastMediaType} />
+            ) : (
+              ticket.lastMessage
+            )}
           </Typography>
           {ticket.unreadMessages > 0 && (
             <Badge
