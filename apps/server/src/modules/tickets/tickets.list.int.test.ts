@@ -234,6 +234,27 @@ describe('GET /tickets filters', () => {
     });
     expect(await list(token, '?searchParam=geladeira')).toEqual({ tickets: [], count: 0, hasMore: false });
   });
+
+  it("searches the caller's company only, by message, contact name and number", async () => {
+    const a = await buildAdminSession(server);
+    const b = await buildAdminSession(server);
+    const number = '5511912344321';
+    const inA = [
+      await buildTicketRow(server, a.company.id, { messages: ['quero a geladeira azul'] }),
+      await buildTicketRow(server, a.company.id, { name: 'Geladeira Lima' }),
+    ];
+    const inB = [
+      await buildTicketRow(server, b.company.id, { messages: ['a geladeira chegou'] }),
+      await buildTicketRow(server, b.company.id, { name: 'Loja Geladeira' }),
+    ];
+    const numberInA = await buildTicketRow(server, a.company.id, { number });
+    const numberInB = await buildTicketRow(server, b.company.id, { number });
+
+    expect(ids(await list(a.token, '?showAll=true&searchParam=geladeira'))).toEqual(sorted(...inA));
+    expect(ids(await list(b.token, '?showAll=true&searchParam=geladeira'))).toEqual(sorted(...inB));
+    expect(ids(await list(a.token, '?showAll=true&searchParam=12344321'))).toEqual(sorted(numberInA));
+    expect(ids(await list(b.token, '?showAll=true&searchParam=12344321'))).toEqual(sorted(numberInB));
+  });
 });
 
 describe('GET /ticket/kanban', () => {
