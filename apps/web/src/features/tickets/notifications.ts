@@ -15,6 +15,8 @@ export interface NotificationTicket {
   uuid: string;
   contactName: string;
   lastMessage: string;
+  /** Set when the last message has no words of its own: the bell names its kind (see TicketView). */
+  lastMediaType: string | null;
   updatedAt: string;
 }
 
@@ -77,6 +79,7 @@ export function useNotificationTickets(): NotificationTicket[] {
           uuid: ticket.uuid,
           contactName: ticket.contact.name,
           lastMessage: ticket.lastMessage,
+          lastMediaType: ticket.lastMediaType,
           updatedAt: ticket.updatedAt,
         })),
     [data],

@@ -6,6 +6,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { clientEvents } from '@zapdesk/contracts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { hasMediaLabel, MediaLabel } from '../../../features/messages/components/MediaLabel';
 import { useNotificationTickets, usePendingTicketsLoaded } from '../../../features/tickets/notifications';
 import { volumePreference } from '../../../lib/preferences/volume';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
@@ -54,7 +55,13 @@ export function NotificationsBell() {
               >
                 <ListItemText
                   primary={t('notifications.newTicket', { name: ticket.contactName })}
-                  secondary={ticket.lastMessage}
+                  secondary={
+                    hasMediaLabel(ticket.lastMediaType) ? (
+                      <MediaLabel mediaType={ticket.lastMediaType} />
+                    ) : (
+                      ticket.lastMessage
+                    )
+                  }
                   slotProps={{ secondary: { noWrap: true } }}
                 />
               </ListItemButton>
