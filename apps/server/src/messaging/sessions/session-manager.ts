@@ -285,7 +285,9 @@ export class SessionManager implements Sessions {
       const hosted = await this.#claim(ref.companyId, ref.whatsappId);
       if (!hosted) continue;
       this.ctx.log.info(ref, 'session claimed');
-      await hosted.host.run('start').catch((error: unknown) => {
+      // 'wake' starts the session only when it is not running: a route may have claimed and started it
+      // meanwhile (a new connection), and a second start would tear the first one down.
+      await hosted.host.run('wake').catch((error: unknown) => {
         this.ctx.log.error({ err: error, ...ref }, 'claimed session failed to start');
       });
     }
