@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession } from '../../../test/factories';
 import { connectSocket } from '../../../test/socket-client';
+import { lockChat } from './chat-key';
 import {
   asCompany,
   buildConnection,
@@ -153,6 +154,60 @@ describe('idempotency and order', () => {
     expect(rows.tickets).toHaveLength(1);
     expect(rows.messages.map((m) => m.body).sort()).toEqual(events.map((_, i) => `c${i}`).sort());
     expect(rows.tickets[0]?.unreadMessages).toBe(50);
+  });
+
+  it('keeps every chat in its own order when many customers write at once', async () => {
+    const { company, connection } = await setup();
+    const phones = Array.from({ length: 20 }, () => uniquePhone());
+    // Chats interleave (processed many per transaction); within a chat each message is stored after the last.
+    await Promise.all(
+      phones.map(async (phone, c) => {
+        for (let i = 0; i < 8; i++) {
+          const event = inboundMessage({ chatId: phone, pushName: `Cliente ${c}`, text: `${c}-${i}` });
+          await server.messaging.inbound.ingest(connection.descriptor, event);
+        }
+      }),
+    );
+    await server.messaging.inbound.idle();
+
+    for (const [c, phone] of phones.entries()) {
+      const rows = await rowsOf(company.id, phone);
+      expect(rows.contacts.map((contact) => contact.name)).toEqual([`Cliente ${c}`]);
+      expect(rows.tickets).toHaveLength(1);
+      expect(rows.tickets[0]).toMatchObject({ status: 'pending', unreadMessages: 8, lastMessage: `${c}-7` });
+      expect(rows.messages.map((m) => m.body)).toEqual(Array.from({ length: 8 }, (_, i) => `${c}-${i}`));
+      expect(rows.cycles).toHaveLength(1);
+    }
+  });
+
+  it('waits while a send holds the chat, then processes its events', async () => {
+    const { company, connection, phone } = await setup();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // What an agent's send does: the chat's lock, held until its transaction ends.
+    const send = asCompany(server, company.id, async (tx) => {
+      await lockChat(tx, connection.id, phone);
+      locked();
+      await released;
+    });
+    await isLocked;
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'held' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await rowsOf(company.id, phone)).messages).toEqual([]);
+
+    release();
+    await send;
+    // Looked at again every few milliseconds (or, after a long hold, by the sweep).
+    const messages = await eventually(async () => {
+      const rows = await rowsOf(company.id, phone);
+      return rows.messages.length > 0 && rows.messages;
+    }, 10_000);
+    expect(messages.map((m) => m.body)).toEqual(['held']);
   });
 
   it('processes an event a crash left stored but unprocessed, through the sweep', async () => {
