@@ -13,13 +13,17 @@ export interface CpuTimes {
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** utime + stime of one process, and its parent's pid. */
-function stat(pid: number): { ppid: number; ms: number } | null {
+/** utime + stime of one process, that of its children that ended, and its parent's pid. */
+function stat(pid: number): { ppid: number; ms: number; endedChildrenMs: number } | null {
   try {
     const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may hold spaces: fields start after its closing parenthesis.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+    return {
+      ppid: Number(fields[1]),
+      ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS,
+      endedChildrenMs: (Number(fields[13]) + Number(fields[14])) * TICK_MS,
+    };
   } catch {
     return null;
   }
@@ -31,7 +35,8 @@ export function cpuReader(server: StartedServer): () => CpuTimes {
   const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   const serverPid = ancestorRunning(postmaster, 'dist/main.js');
   return () => {
-    let postgres = 0;
+    // Backends come and go with the pools' idle connections: the postmaster keeps the time of those that ended.
+    let postgres = stat(postmaster)?.endedChildrenMs ?? 0;
     for (const entry of fs.readdirSync('/proc')) {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
