@@ -146,6 +146,15 @@ describe('ticket flow', () => {
         size: expect.any(Number),
       });
       expect(uploads.find((file) => file.type === 'audio/mpeg')?.size).toBeGreaterThanOrEqual(10_000);
+      // The ticket's row names the voice note instead of showing its file name.
+      await page.getByTestId('tab-assigned').click();
+      const assignedRow = page
+        .locator('[data-testid="ticket-list"][data-status="open"]')
+        .getByTestId('ticket-row')
+        .filter({ hasText: name });
+      await expect
+        .poll(() => assignedRow.getByTestId('ticket-last').innerText())
+        .toBe(t('en', 'messages:media.audio'));
 
       // 4. A reply quoting the customer's first message, from that message's options menu.
       await bubble(page, first).getByTestId('message-options').click();
