@@ -57,7 +57,7 @@ const pendingRequests = (companyId: number) =>
   asCompany(owner, companyId, (tx) => tx.selectFrom('sessionRequests').selectAll().execute());
 
 describe('live-session operations asked on a node that does not own the session', () => {
-  it('checks numbers, sends through the external API and deletes for everyone through the owner', async () => {
+  it('checks numbers, sends through the external API, deletes for everyone and imports the phone book through the owner', async () => {
     const { company, token, connection, outbox } = await simulatorOwnedByFirstNode();
 
     // POST /contacts on the other node: the owner's session normalises the number.
@@ -115,6 +115,13 @@ describe('live-session operations asked on a node that does not own the session'
     const refused = await other.call('DELETE', `/messages/${unknown.id}`, { token });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('ERR_DELETE_WAPP_MSG');
+
+    // The phone's contacts, shared with the owner when the phone was linked, import from the other node too.
+    const imported = await eventually(async () => {
+      const answer = await other.call('POST', '/contacts/import', { token });
+      return answer.status === 200 && answer.body.count > 0 ? answer.body : undefined;
+    });
+    expect(imported.count).toBe(3);
 
     // The profile picture address, as the picture job on any worker asks for it.
     const picture = await other.messaging.sessions.profilePictureUrl(
