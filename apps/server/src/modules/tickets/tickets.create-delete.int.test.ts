@@ -77,6 +77,36 @@ describe('POST /tickets', () => {
     });
   });
 
+  it('serves one of several agents opening the same contact at once and names them to the others', async () => {
+    const world = await ticketWorld(server);
+    const queue = await queueOf(server, world.company.id);
+    const agents = [];
+    for (let i = 0; i < 4; i++)
+      agents.push(await agentIn(server, world.company, [queue.id], { name: `Agente ${i}` }));
+    const contact = await contactOf(world.company.id);
+
+    const answers = await Promise.all(
+      agents.map((agent) =>
+        server.call('POST', '/tickets', {
+          token: agent.token,
+          body: { contactId: contact.id, queueId: queue.id, status: 'open' },
+        }),
+      ),
+    );
+
+    const served = answers.filter((a) => a.status === 200);
+    expect(served).toHaveLength(1);
+    const holder = served[0]?.body;
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        error: 'ERR_OTHER_OPEN_TICKET',
+        ticket: { id: holder.id, userId: holder.userId, queue: { id: queue.id, name: queue.name } },
+      });
+    }
+    expect(await cyclesOf(server, world.company.id, holder.id)).toHaveLength(1);
+  });
+
   it('makes a non-admin pick one of their queues', async () => {
     const world = await ticketWorld(server);
     const mine = await queueOf(server, world.company.id);

@@ -22,10 +22,13 @@ export function createTicket(
   input: CreateTicketInput,
 ): Promise<TicketView> {
   return scope.run(async (tx) => {
+    // The contact row is held until commit: two agents opening the same contact at once are served in turn,
+    // and the second meets the first one's ticket (ERR_OTHER_OPEN_TICKET) instead of both being told yes.
     const contact = await tx
       .selectFrom('contacts')
       .where('id', '=', input.contactId)
       .select(['id', 'isGroup'])
+      .forUpdate()
       .executeTakeFirst();
     if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
     const queueId = input.queueId ?? null;
