@@ -25,7 +25,8 @@ vi.mock('../../../lib/api/client', () => ({
       updates.push(options.body);
       return Promise.resolve({ ...ticket, uuid: 'uuid-5' });
     }
-    return Promise.resolve({ users: [] });
+    if (route === routes.users.list) return Promise.resolve({ users: [{ id: 9, name: 'Paulo' }] });
+    throw new Error(`unexpected route ${route.path}`);
   },
 }));
 
@@ -106,5 +107,19 @@ describe('the transfer dialog', () => {
     await waitFor(() =>
       expect(updates).toEqual([{ queueId: 1, whatsappId: 11, status: 'pending', userId: null }]),
     );
+  });
+
+  it('hands the ticket to the chosen user in the chosen queue, keeping it open', async () => {
+    const { dialog, onClose } = renderDialog();
+    const userInput = dialog.getByRole('combobox', { name: /User/ });
+    fireEvent.focus(userInput);
+    fireEvent.change(userInput, { target: { value: 'Pau' } });
+    fireEvent.keyDown(userInput, { key: 'ArrowDown' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Paulo' }, { timeout: 3000 }));
+    await choose(dialog, 'Queue', 'Suporte');
+    fireEvent.click(dialog.getByTestId('transfer-confirm'));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(updates).toEqual([{ queueId: 2, whatsappId: 10, userId: 9 }]);
   });
 });
