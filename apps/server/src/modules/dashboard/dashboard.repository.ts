@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DashboardAttendant } from '@zapdesk/contracts';
 import type { TenantTx } from '../../platform/tenancy';
-import { inPeriod, type Period } from './period';
+import { hoursAreLocal, inPeriod, periodBounds, type Period } from './period';
 
 export interface CompanyCounters {
   avgSupportTime: number;
@@ -29,27 +29,54 @@ interface CycleGroup {
 }
 
 /**
+ * Cycles of the company whose `column` lies in the period but outside its whole hours (see periodBounds), with
+ * the columns the figures read; needs the `b` row of periodBounds in scope.
+ */
+function edgeCycles(companyId: number, column: 'queued_at' | 'finished_at'): RawBuilder<unknown> {
+  const at = sql.ref(`tt.${column}`);
+  const cycles = (range: RawBuilder<boolean>) => sql`
+    select tt.id, tt.user_id, tt.queued_at, tt.started_at, tt.finished_at, tt.rating_at
+    from b join ticket_tracking tt on tt.company_id = ${companyId} and ${range}`;
+  return sql`${cycles(sql`${at} >= b.lo and ${at} < least(b.full_lo, b.hi)`)}
+    union all
+    ${cycles(sql`${at} >= greatest(b.full_lo, b.full_hi) and ${at} < b.hi`)}`;
+}
+
+/**
  * The counters and attendants of a period (server-behaviour 18). Times in minutes: support = started → rating or
- * finish, wait = queued → started. The period's cycles are read once, grouped per user and in total (grouping
- * sets), from an index that holds every column they need; leads come from each contact's first cycle, kept on
- * the contact (migration 2026112240).
+ * finish, wait = queued → started. Whole hours come from cycle_hour_totals (kept by triggers, migration
+ * 2026112262), the period's partial first and last hours from their cycles, with the same formulas, so the
+ * averages are those of every cycle of the period; grouped per user and in total (grouping sets). Leads come from
+ * each contact's first cycle, kept on the contact (migration 2026112240).
  */
 export async function periodFigures(tx: TenantTx, period: Period): Promise<PeriodFigures> {
   const { rows: groups } = await sql<CycleGroup>`
-    select tt.user_id as "userId", grouping(tt.user_id) = 1 as "total",
-      coalesce(round(avg(t.support_min) filter (where t.support_min > 0)), 0)::int as "avgSupportTime",
-      coalesce(round(avg(t.wait_min) filter (where tt.started_at is not null)), 0)::int as "avgWaitTime",
-      count(*)::int as "cycles",
-      (count(*) filter (where tt.finished_at is not null))::int as "finished",
-      coalesce(round(avg(ur.rate), 2), 0)::float8 as "rating"
-    from ticket_tracking tt
-    cross join lateral (
-      select extract(epoch from (coalesce(tt.rating_at, tt.finished_at) - tt.started_at)) / 60 as support_min,
-        extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait_min
-    ) t
-    left join user_ratings ur on ur.company_id = tt.company_id and ur.tracking_id = tt.id
-    where tt.company_id = ${tx.companyId} and ${inPeriod(sql.ref('tt.queued_at'), period)}
-    group by grouping sets ((tt.user_id), ())`.execute(tx.db);
+    with b as (${periodBounds(period)}),
+    parts as (
+      select h.user_id, h.cycles, h.finished, h.support_minutes, h.supported, h.wait_minutes, h.started,
+        h.rating_sum, h.rated
+      from b join cycle_hour_totals h
+        on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
+      where h.cycles <> 0
+      union all
+      select tt.user_id, 1, (tt.finished_at is not null)::int,
+        case when t.support > 0 then t.support else 0 end, (coalesce(t.support, 0) > 0)::int,
+        coalesce(t.wait, 0), (tt.started_at is not null)::int, coalesce(ur.rate, 0), (ur.rate is not null)::int
+      from (${edgeCycles(tx.companyId, 'queued_at')}) tt
+      cross join lateral (
+        select extract(epoch from (coalesce(tt.rating_at, tt.finished_at) - tt.started_at)) / 60 as support,
+          extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait
+      ) t
+      left join user_ratings ur on ur.company_id = ${tx.companyId} and ur.tracking_id = tt.id
+    )
+    select p.user_id as "userId", grouping(p.user_id) = 1 as "total",
+      coalesce(round(sum(p.support_minutes) / nullif(sum(p.supported), 0)), 0)::int as "avgSupportTime",
+      coalesce(round(sum(p.wait_minutes) / nullif(sum(p.started), 0)), 0)::int as "avgWaitTime",
+      coalesce(sum(p.cycles), 0)::int as "cycles",
+      coalesce(sum(p.finished), 0)::int as "finished",
+      coalesce(round(sum(p.rating_sum)::numeric / nullif(sum(p.rated), 0), 2), 0)::float8 as "rating"
+    from parts p
+    group by grouping sets ((p.user_id), ())`.execute(tx.db);
   const { rows: users } = await sql<{ id: number; name: string; online: boolean }>`
     select id, name, online from users where company_id = ${tx.companyId} order by name, id`.execute(tx.db);
   const { rows: now } = await sql<{ supportHappening: number; supportPending: number; leads: number }>`
@@ -93,16 +120,34 @@ export async function finishedPerUser(
   period: Period,
 ): Promise<Array<{ quantidade: number; nome: string }>> {
   const { rows } = await sql<{ quantidade: number; nome: string }>`
-    -- finished_at, not id: the (company, user, finished_at) index answers without visiting the table.
-    select count(tt.finished_at)::int as "quantidade", u.name as "nome"
+    with b as (${periodBounds(period)}),
+    closed as (
+      select h.user_id, h.closed as n
+      from b join cycle_hour_totals h
+        on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
+      where h.closed <> 0
+      union all
+      select tt.user_id, 1 from (${edgeCycles(tx.companyId, 'finished_at')}) tt
+    )
+    select coalesce(sum(c.n), 0)::int as "quantidade", u.name as "nome"
     from users u
-    left join ticket_tracking tt
-      on tt.company_id = u.company_id and tt.user_id = u.id and tt.finished_at is not null
-      and ${inPeriod(sql.ref('tt.finished_at'), period)}
+    left join closed c on c.user_id = u.id
     where u.company_id = ${tx.companyId}
     group by u.id, u.name
     order by u.name, u.id`.execute(tx.db);
   return rows;
+}
+
+/** Cycles queued in the period, one row per whole hour (n cycles at its start) or per edge cycle. */
+function createdCycles(tx: TenantTx, period: Period): RawBuilder<unknown> {
+  return sql`
+    with b as (${periodBounds(period, hoursAreLocal(period.timeZone))})
+    select h.hour as at, h.cycles as n
+    from b join cycle_hour_totals h
+      on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
+    where h.cycles <> 0
+    union all
+    select tt.queued_at, 1 from (${edgeCycles(tx.companyId, 'queued_at')}) tt`;
 }
 
 /** Cycles created per local day (`dd/MM/yyyy`, in date order) or, for one day, per local hour. */
@@ -111,12 +156,8 @@ export async function createdPerDay(
   period: Period,
 ): Promise<Array<{ total: number; data: string }>> {
   const { rows } = await sql<{ total: number; data: string }>`
-    select count(*)::int as "total", to_char(d.day, 'DD/MM/YYYY') as "data"
-    from (
-      select (tt.queued_at at time zone ${period.timeZone})::date as day
-      from ticket_tracking tt
-      where tt.company_id = ${tx.companyId} and ${inPeriod(sql.ref('tt.queued_at'), period)}
-    ) d
+    select sum(d.n)::int as "total", to_char(d.day, 'DD/MM/YYYY') as "data"
+    from (select (c.at at time zone ${period.timeZone})::date as day, c.n from (${createdCycles(tx, period)}) c) d
     group by d.day
     order by d.day`.execute(tx.db);
   return rows;
@@ -127,10 +168,8 @@ export async function createdPerHour(
   period: Period,
 ): Promise<Array<{ total: number; horario: number }>> {
   const { rows } = await sql<{ total: number; horario: number }>`
-    select count(*)::int as "total",
-      extract(hour from tt.queued_at at time zone ${period.timeZone})::int as "horario"
-    from ticket_tracking tt
-    where tt.company_id = ${tx.companyId} and ${inPeriod(sql.ref('tt.queued_at'), period)}
+    select sum(c.n)::int as "total", extract(hour from c.at at time zone ${period.timeZone})::int as "horario"
+    from (${createdCycles(tx, period)}) c
     group by 2
     order by 2`.execute(tx.db);
   return rows;

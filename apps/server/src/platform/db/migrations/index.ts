@@ -20,6 +20,7 @@ import * as sessionRequestsCompanyIndex from './2026112232_session_requests_comp
 import * as ticketReadPaths from './2026112240_ticket_read_paths';
 import * as simulatorGroups from './2026112251_simulator_groups';
 import * as ticketLastMediaType from './2026112255_ticket_last_media_type';
+import * as cycleHourTotals from './2026112262_cycle_hour_totals';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026112240_ticket_read_paths': ticketReadPaths,
   '2026112251_simulator_groups': simulatorGroups,
   '2026112255_ticket_last_media_type': ticketLastMediaType,
+  '2026112262_cycle_hour_totals': cycleHourTotals,
 };

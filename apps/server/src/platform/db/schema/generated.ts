@@ -197,6 +197,30 @@ export interface ContactsTable {
   firstQueuedAt: Date | null;
 }
 
+/** Per (company, UTC hour, user) totals of attendance cycles for the dashboard; kept by triggers on ticket_tracking and user_ratings */
+export interface CycleHourTotalsTable {
+  id: Generated<number>;
+  companyId: number;
+  hour: Date;
+  /** The cycles' user; null for cycles nobody took (no foreign key: a deleted user's cycles move to null through their own update) */
+  userId: number | null;
+  /** Cycles queued in the hour */
+  cycles: Generated<number>;
+  /** Of the cycles queued in the hour, those finished */
+  finished: Generated<number>;
+  /** Sum of started → rating or finish, in minutes, over those with a positive one (supported) */
+  supportMinutes: Generated<number>;
+  supported: Generated<number>;
+  /** Sum of queued → started, in minutes, over the started ones (started) */
+  waitMinutes: Generated<number>;
+  started: Generated<number>;
+  /** Sum of the rates of the rated ones (rated) */
+  ratingSum: Generated<number>;
+  rated: Generated<number>;
+  /** Cycles finished in the hour, wherever they were queued */
+  closed: Generated<number>;
+}
+
 export interface FileOptionsTable {
   id: Generated<number>;
   companyId: number;
@@ -729,6 +753,7 @@ export interface Database {
   contactListItems: ContactListItemsTable;
   contactLists: ContactListsTable;
   contacts: ContactsTable;
+  cycleHourTotals: CycleHourTotalsTable;
   fileOptions: FileOptionsTable;
   files: FilesTable;
   helps: HelpsTable;
@@ -780,6 +805,7 @@ export type TenantTable =
   | 'contactListItems'
   | 'contactLists'
   | 'contacts'
+  | 'cycleHourTotals'
   | 'fileOptions'
   | 'files'
   | 'inboundEvents'

@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { buildAdminSession, buildUser } from '../../../test/factories';
+import { asCompany, uniquePhone } from '../../../test/messaging-fixtures';
+import type { TenantTx } from '../../platform/tenancy';
+import { hoursAreLocal } from './period';
+
+// cycle_hour_totals (migration 2026112262) must always equal a sum over the cycles and their ratings: the
+// dashboard reads it for whole hours and trusts it. Each step below is a write the application makes (or a
+// cascade) and is checked against the totals recomputed from the cycles.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ TZ: 'America/Sao_Paulo' });
+});
+afterAll(() => server.close());
+
+interface HourTotals {
+  hour: string;
+  userId: number | null;
+  cycles: number;
+  finished: number;
+  supportMinutes: string;
+  supported: number;
+  waitMinutes: string;
+  started: number;
+  ratingSum: number;
+  rated: number;
+  closed: number;
+}
+
+const columns = sql`to_char(hour at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "hour", user_id as "userId",
+  cycles, finished, round(support_minutes, 6)::text as "supportMinutes", supported,
+  round(wait_minutes, 6)::text as "waitMinutes", started, rating_sum as "ratingSum", rated, closed`;
+
+/** The kept rows that count anything. */
+async function kept(tx: TenantTx): Promise<HourTotals[]> {
+  const { rows } = await sql<HourTotals>`
+    select ${columns} from cycle_hour_totals
+    where cycles <> 0 or closed <> 0 or finished <> 0 or supported <> 0 or started <> 0 or rated <> 0
+      or support_minutes <> 0 or wait_minutes <> 0 or rating_sum <> 0
+    order by hour, user_id nulls first`.execute(tx.db);
+  return rows;
+}
+
+/** The same totals computed from the cycles now (as the migration's backfill does). */
+async function recomputed(tx: TenantTx): Promise<HourTotals[]> {
+  const { rows } = await sql<HourTotals>`
+    with queued as (
+      select cycle_hour(tt.queued_at) as hour, tt.user_id, count(*)::int as cycles,
+        count(tt.finished_at)::int as finished,
+        coalesce(sum(t.support) filter (where t.support > 0), 0) as support_minutes,
+        (count(*) filter (where t.support > 0))::int as supported,
+        coalesce(sum(t.wait), 0) as wait_minutes, count(tt.started_at)::int as started,
+        coalesce(sum(ur.rate), 0)::int as rating_sum, count(ur.rate)::int as rated
+      from ticket_tracking tt
+      cross join lateral (
+        select extract(epoch from (coalesce(tt.rating_at, tt.finished_at) - tt.started_at)) / 60 as support,
+          extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait
+      ) t
+      left join user_ratings ur on ur.company_id = tt.company_id and ur.tracking_id = tt.id
+      group by 1, 2
+    ),
+    closed as (
+      select cycle_hour(finished_at) as hour, user_id, count(*)::int as closed
+      from ticket_tracking where finished_at is not null group by 1, 2
+    ),
+    merged as (
+      select coalesce(q.hour, c.hour) as hour, coalesce(q.user_id, c.user_id) as user_id,
+        coalesce(q.cycles, 0) as cycles, coalesce(q.finished, 0) as finished,
+        coalesce(q.support_minutes, 0) as support_minutes, coalesce(q.supported, 0) as supported,
+        coalesce(q.wait_minutes, 0) as wait_minutes, coalesce(q.started, 0) as started,
+        coalesce(q.rating_sum, 0) as rating_sum, coalesce(q.rated, 0) as rated, coalesce(c.closed, 0) as closed
+      from queued q
+      full join closed c on c.hour = q.hour and c.user_id is not distinct from q.user_id
+    )
+    select ${columns} from merged order by hour, user_id nulls first`.execute(tx.db);
+  return rows;
+}
+
+describe('cycle_hour_totals', () => {
+  it('follows every change of cycles and ratings, cascades included', async () => {
+    const session = await buildAdminSession(server);
+    const companyId = session.company.id;
+    const alice = await buildUser(server, session.company, { profile: 'user', name: 'Alice' });
+    const bruno = await buildUser(server, session.company, { profile: 'user', name: 'Bruno' });
+    const at = (iso: string) => new Date(iso);
+    const step = async (write: (tx: TenantTx) => Promise<unknown>) => {
+      const { totals, expected } = await asCompany(server, companyId, async (tx) => {
+        await write(tx);
+        return { totals: await kept(tx), expected: await recomputed(tx) };
+      });
+      expect(totals).toEqual(expected);
+      return totals;
+    };
+
+    const { ticketId } = await asCompany(server, companyId, async (tx) => {
+      const contact = await tx
+        .insertInto('contacts')
+        .values({ companyId, name: 'Customer', number: uniquePhone() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ticket = await tx
+        .insertInto('tickets')
+        .values({ companyId, contactId: contact.id, status: 'pending' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { ticketId: ticket.id };
+    });
+    const cycle = (values: { queuedAt: Date; userId?: number }) => (tx: TenantTx) =>
+      tx
+        .insertInto('ticketTracking')
+        .values({ companyId, ticketId, ...values })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    let first = 0;
+    const afterQueue = await step(async (tx) => {
+      first = (await cycle({ queuedAt: at('2026-03-01T10:20:00Z') })(tx)).id;
+    });
+    expect(afterQueue).toEqual([
+      expect.objectContaining({ hour: '2026-03-01 10:00', userId: null, cycles: 1, started: 0, closed: 0 }),
+    ]);
+    const setCycle = (values: Record<string, unknown>) => (tx: TenantTx) =>
+      tx.updateTable('ticketTracking').set(values).where('id', '=', first).execute();
+    const rate = (tx: TenantTx, value: number) =>
+      tx
+        .insertInto('userRatings')
+        .values({ companyId, rate: value, trackingId: first, ticketId, userId: alice.id })
+        .execute();
+
+    // Accepted, finished in the next hour, rated, re-rated.
+    await step(setCycle({ userId: alice.id, startedAt: at('2026-03-01T10:50:00Z') }));
+    await step(setCycle({ finishedAt: at('2026-03-01T11:35:00Z'), ratingAt: at('2026-03-01T11:30:00Z') }));
+    await step((tx) => rate(tx, 2));
+    const rated = await step((tx) =>
+      tx.updateTable('userRatings').set({ rate: 3 }).where('trackingId', '=', first).execute(),
+    );
+    expect(rated).toEqual([
+      expect.objectContaining({
+        hour: '2026-03-01 10:00',
+        userId: alice.id,
+        cycles: 1,
+        finished: 1,
+        supportMinutes: '40.000000',
+        waitMinutes: '30.000000',
+        ratingSum: 3,
+        rated: 1,
+      }),
+      expect.objectContaining({ hour: '2026-03-01 11:00', userId: alice.id, cycles: 0, closed: 1 }),
+    ]);
+    // Moved to another user and queue time with its rating; an update that touches no total.
+    await step(setCycle({ userId: bruno.id, queuedAt: at('2026-03-01T09:05:00Z') }));
+    await step(setCycle({ ratingAsks: 2, awaitingRating: true }));
+    // A second cycle, a rating removed, the user deleted (cycles move to nobody).
+    await step(async (tx) => {
+      await cycle({ queuedAt: at('2026-03-02T00:00:00Z'), userId: alice.id })(tx);
+      await tx.deleteFrom('userRatings').where('trackingId', '=', first).execute();
+    });
+    await step((tx) => rate(tx, 1));
+    await step((tx) => tx.deleteFrom('users').where('id', '=', bruno.id).execute());
+    // A cycle deleted with its rating, then the ticket with the rest.
+    await step((tx) => tx.deleteFrom('ticketTracking').where('id', '=', first).execute());
+    const gone = await step((tx) => tx.deleteFrom('tickets').where('id', '=', ticketId).execute());
+    expect(gone).toEqual([]);
+  });
+});
+
+describe('hoursAreLocal', () => {
+  it('tells zones whose offsets are whole hours from the others', () => {
+    expect(hoursAreLocal('America/Sao_Paulo')).toBe(true);
+    expect(hoursAreLocal('Europe/Lisbon')).toBe(true);
+    expect(hoursAreLocal('UTC')).toBe(true);
+    expect(hoursAreLocal('Asia/Kolkata')).toBe(false);
+    expect(hoursAreLocal('Asia/Kathmandu')).toBe(false);
+    expect(hoursAreLocal('Not/AZone')).toBe(false);
+  });
+});
+
+describe('per-day chart in a zone half an hour off UTC', () => {
+  let india: TestServer;
+  beforeAll(async () => {
+    india = await startTestServer({ TZ: 'Asia/Kolkata' });
+  });
+  afterAll(() => india.close());
+
+  it('splits one UTC hour between the two local days it spans', async () => {
+    const session = await buildAdminSession(india);
+    const companyId = session.company.id;
+    await asCompany(india, companyId, async (tx) => {
+      const contact = await tx
+        .insertInto('contacts')
+        .values({ companyId, name: 'Customer', number: uniquePhone() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ticket = await tx
+        .insertInto('tickets')
+        .values({ companyId, contactId: contact.id, status: 'closed' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // 18:00–19:00 UTC is 23:30–00:30 in India: local 23:45 on the 4th, then 00:15 and 00:40 on the 5th.
+      for (const queued of ['2026-03-04T18:15:00Z', '2026-03-04T18:45:00Z', '2026-03-04T19:10:00Z']) {
+        const queuedAt = new Date(queued);
+        await tx
+          .insertInto('ticketTracking')
+          .values({ companyId, ticketId: ticket.id, queuedAt, finishedAt: queuedAt })
+          .execute();
+      }
+    });
+    const get = async (query: string) =>
+      (await india.call('GET', `/dashboard/ticketsDay?${query}`, { token: session.token })).body;
+    expect(await get('initialDate=2026-03-01&finalDate=2026-03-10')).toEqual({
+      count: 3,
+      data: [
+        { total: 1, data: '04/03/2026' },
+        { total: 2, data: '05/03/2026' },
+      ],
+    });
+    expect(await get('initialDate=2026-03-05&finalDate=2026-03-05')).toEqual({
+      count: 2,
+      data: [{ total: 2, horario: 0 }],
+    });
+  });
+});
