@@ -1,6 +1,7 @@
 import { presentContact } from '../../modules/contacts/contacts.presenter';
 import type { AppContext } from '../../platform/context';
 import type { MediaStorage } from '../../platform/storage/media-storage';
+import { chatIdOfContact } from '../inbound/chat-key';
 import { ProviderError } from '../providers/port';
 import type { Sessions } from '../sessions';
 import { TokenBucket } from '../outbound/token-bucket';
@@ -21,12 +22,8 @@ export interface PictureTarget {
   whatsappId: number;
 }
 
-/** Whether a contact's picture should be looked up: a person's, never fetched or fetched over a day ago. */
-export function isPictureDue(
-  contact: { isGroup: boolean; pictureUpdatedAt: Date | null },
-  now = Date.now(),
-): boolean {
-  if (contact.isGroup) return false;
+/** Whether a contact's (or group's) picture should be looked up: never fetched, or fetched over a day ago. */
+export function isPictureDue(contact: { pictureUpdatedAt: Date | null }, now = Date.now()): boolean {
   return contact.pictureUpdatedAt === null || now - contact.pictureUpdatedAt.getTime() >= PICTURE_REFRESH_MS;
 }
 
@@ -53,7 +50,7 @@ export class ContactPictures {
     );
     if (!contact || !isPictureDue(contact)) return;
     await this.#bucket(target.whatsappId).take();
-    const url = await this.#lookUp(target, contact.number);
+    const url = await this.#lookUp(target, chatIdOfContact(contact));
     const picture = url ? await this.#download(url) : null;
     const stored = picture
       ? await this.env.storage.save(target.companyId, 'contacts', picture.fileName, picture.data)
@@ -81,9 +78,9 @@ export class ContactPictures {
   }
 
   /** The picture's address; null for none. A permanent refusal counts as none. */
-  async #lookUp(target: PictureTarget, number: string): Promise<string | null> {
+  async #lookUp(target: PictureTarget, chatId: string): Promise<string | null> {
     try {
-      return await this.env.sessions.profilePictureUrl(target.companyId, target.whatsappId, number);
+      return await this.env.sessions.profilePictureUrl(target.companyId, target.whatsappId, chatId);
     } catch (error) {
       if (error instanceof ProviderError && !error.transient) return null;
       throw error;
