@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { CreateTicketInput, TicketView } from '@zapdesk/contracts';
 import { validationMessages } from '@zapdesk/contracts';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import { isAdmin, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/http/app-error';
-import type { TenantScope } from '../../../platform/tenancy';
+import type { TenantScope, TenantTx } from '../../../platform/tenancy';
 import { findDefaultConnection } from '../../whatsapps';
 import { refuseOtherOpenTicket } from '../ticket-conflicts';
 import { findOrCreateTicketQuietly } from '../ticket-lifecycle';
@@ -22,15 +23,13 @@ export function createTicket(
   input: CreateTicketInput,
 ): Promise<TicketView> {
   return scope.run(async (tx) => {
-    // The contact row is held until commit: two agents opening the same contact at once are served in turn,
-    // and the second meets the first one's ticket (ERR_OTHER_OPEN_TICKET) instead of both being told yes.
     const contact = await tx
       .selectFrom('contacts')
       .where('id', '=', input.contactId)
       .select(['id', 'isGroup'])
-      .forUpdate()
       .executeTakeFirst();
     if (!contact) throw AppError.notFound('ERR_NO_CONTACT_FOUND');
+    await lockOpeningFor(tx, contact.id);
     const queueId = input.queueId ?? null;
     await checkTicketReferences(tx, { queueId });
     if (!isAdmin(actor)) {
@@ -51,4 +50,14 @@ export function createTicket(
     });
     return loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
   });
+}
+
+/**
+ * Serialises ticket openings for one contact until commit: two agents opening the same contact at once are served
+ * in turn, and the second meets the first one's ticket (ERR_OTHER_OPEN_TICKET) instead of both being told yes.
+ * An advisory lock rather than the contact row, which inbound processing updates after locking the ticket: taking
+ * the row first here could deadlock with it.
+ */
+async function lockOpeningFor(tx: TenantTx, contactId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-open:${contactId}`}, 0))`.execute(tx.db);
 }
