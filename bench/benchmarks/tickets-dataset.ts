@@ -159,8 +159,12 @@ async function checkAnswers(
   const get = async (path: string) =>
     (await (await fetch(`${baseUrl}${path}`, { headers: admin })).json()) as any;
   const expected = (
-    await db.query<{ open: string; found: string; long: string }>(
+    await db.query<{ open: string; found: string; long: string; finished: string; leads: string }>(
       `select (select count(*) from tickets where company_id = $1 and status = 'open') as open,
+              (select count(*) from ticket_tracking where company_id = $1 and finished_at is not null
+                 and queued_at >= now() - interval '30 days') as finished,
+              (select count(*) from contacts where company_id = $1
+                 and first_queued_at >= now() - interval '30 days') as leads,
               (select count(distinct ticket_id) from messages
                 where company_id = $1 and body like '%' || $2 || '%') as found,
               (select count(*) from messages where company_id = $1 and ticket_id = $3) as long`,
@@ -182,9 +186,14 @@ async function checkAnswers(
     problems.push(
       `message page: count ${page?.count}, ${page?.messages?.length} rows (want ${expected.long}, 20)`,
     );
-  if (!(dashboard?.counters?.supportFinished > 0) || dashboard?.attendants?.length !== 21)
+  if (
+    dashboard?.counters?.supportFinished !== Number(expected.finished) ||
+    dashboard?.counters?.leads !== Number(expected.leads) ||
+    dashboard?.attendants?.length !== 21
+  )
     problems.push(
-      `dashboard: ${JSON.stringify(dashboard?.counters)}, ${dashboard?.attendants?.length} attendants`,
+      `dashboard: ${JSON.stringify(dashboard?.counters)}, ${dashboard?.attendants?.length} attendants ` +
+        `(want ${expected.finished} finished, ${expected.leads} leads, 21 attendants)`,
     );
   if (problems.length) console.warn(`warning: ${problems.join('; ')}`);
 }

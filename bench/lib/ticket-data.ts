@@ -321,7 +321,8 @@ export async function createTicketDataset(db: pg.Pool, sizes: TicketDatasetSizes
     );
 
     // 1 to 3 cycles per ticket, one day apart, the last one current unless the ticket is closed; a third of
-    // the finished cycles rated.
+    // the finished cycles rated. Their triggers run (contacts' first cycle, the dashboard's hour totals).
+    await client.query(`set local session_replication_role = origin`);
     await client.query(
       `insert into ticket_tracking (company_id, ticket_id, user_id, queue_id, whatsapp_id, queued_at, started_at,
                                     finished_at, rating_at, rated)
@@ -349,6 +350,7 @@ export async function createTicketDataset(db: pg.Pool, sizes: TicketDatasetSizes
          from ticket_tracking tt where tt.company_id = $1 and tt.rated`,
       [c],
     );
+    await client.query(`set local session_replication_role = replica`);
 
     // Messages k = 0, 1, … of each ticket alternate customer and agent, 7 minutes apart, ending at its last
     // activity; ids follow time across tickets, as live traffic interleaves them.
