@@ -146,7 +146,7 @@ describe('ticket flow', () => {
         size: expect.any(Number),
       });
       expect(uploads.find((file) => file.type === 'audio/mpeg')?.size).toBeGreaterThanOrEqual(10_000);
-      // The ticket's row names the voice note instead of showing its file name.
+      // The ticket's row names the voice note instead of showing its file name; then back to the pending list.
       await page.getByTestId('tab-assigned').click();
       const assignedRow = page
         .locator('[data-testid="ticket-list"][data-status="open"]')
@@ -155,6 +155,7 @@ describe('ticket flow', () => {
       await expect
         .poll(() => assignedRow.getByTestId('ticket-last').innerText())
         .toBe(t('en', 'messages:media.audio'));
+      await page.getByTestId('tab-pending').click();
 
       // 4. A reply quoting the customer's first message, from that message's options menu.
       await bubble(page, first).getByTestId('message-options').click();
