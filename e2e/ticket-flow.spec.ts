@@ -177,7 +177,7 @@ describe('ticket flow', () => {
       await drawer.locator('textarea[name="note"]').fill(note);
       await drawer.getByTestId('note-save').click();
       await drawer.getByText(note).waitFor();
-      await page.keyboard.press('Escape');
+      await drawer.getByTestId('contact-drawer-close').click();
       await drawer.waitFor({ state: 'hidden' });
 
       const tagInput = page.getByTestId('tag-editor').locator('input[name="tags"]');
@@ -190,7 +190,7 @@ describe('ticket flow', () => {
       await page.getByTestId('tag-editor').getByText(tag).waitFor();
       await page.getByTestId('contact-button').click();
       await page.getByTestId('contact-drawer').getByText(note).waitFor();
-      await page.keyboard.press('Escape');
+      await page.getByTestId('contact-drawer-close').click();
       await page.getByTestId('contact-drawer').waitFor({ state: 'hidden' });
 
       // 6. Transfer to the support queue: the ticket waits there and the customer is told.

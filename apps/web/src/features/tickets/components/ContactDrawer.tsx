@@ -34,7 +34,7 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
       <Box sx={{ width: { xs: '100vw', sm: CONTACT_DRAWER_WIDTH }, p: 2 }} data-testid="contact-drawer">
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography variant="h6">{t('contact.title')}</Typography>
-          <IconButton onClick={onClose} aria-label={t('contact.close')}>
+          <IconButton onClick={onClose} aria-label={t('contact.close')} data-testid="contact-drawer-close">
             <Close />
           </IconButton>
         </Box>
