@@ -37,15 +37,35 @@ function edgeCycles(companyId: number, column: 'queued_at' | 'finished_at'): Raw
   const cycles = (range: RawBuilder<boolean>) => sql`
     select tt.id, tt.user_id, tt.queued_at, tt.started_at, tt.finished_at, tt.rating_at
     from b join ticket_tracking tt on tt.company_id = ${companyId} and ${range}`;
-  return sql`${cycles(sql`${at} >= b.lo and ${at} < least(b.full_lo, b.hi)`)}
+  return sql`${cycles(sql`${at} >= b.lo and ${at} < b.hour_lo`)}
     union all
-    ${cycles(sql`${at} >= greatest(b.full_lo, b.full_hi) and ${at} < b.hi`)}`;
+    ${cycles(sql`${at} >= b.hour_hi and ${at} < b.hi`)}`;
+}
+
+/**
+ * The company's cycle_totals rows of the period's whole days and hours (see periodBounds), with `columns`; needs
+ * the `b` row in scope. Rows that count nothing `where` needs are left out (a day of closed cycles only is no
+ * created day).
+ */
+function totalsRows(
+  companyId: number,
+  columns: RawBuilder<unknown>,
+  where: RawBuilder<boolean> = sql<boolean>`true`,
+): RawBuilder<unknown> {
+  const rows = (span: 'hour' | 'day', from: string, to: string) => sql`
+    select ${columns} from b join cycle_totals h
+      on h.company_id = ${companyId} and h.span = ${span}
+        and h.starts_at >= ${sql.ref(from)} and h.starts_at < ${sql.ref(to)}
+    where ${where}`;
+  return sql`${rows('day', 'b.day_lo', 'b.day_hi')}
+    union all ${rows('hour', 'b.hour_lo', 'b.day_lo')}
+    union all ${rows('hour', 'b.day_hi', 'b.hour_hi')}`;
 }
 
 /**
  * The counters and attendants of a period (server-behaviour 18). Times in minutes: support = started → rating or
- * finish, wait = queued → started. Whole hours come from cycle_hour_totals (kept by triggers, migration
- * 2026112262), the period's partial first and last hours from their cycles, with the same formulas, so the
+ * finish, wait = queued → started. Whole days and hours come from cycle_totals (kept by triggers,
+ * migrations 2026112262-63), the period's partial first and last hours from their cycles, with the same formulas, so the
  * averages are those of every cycle of the period; grouped per user and in total (grouping sets). Leads come from
  * each contact's first cycle, kept on the contact (migration 2026112240).
  */
@@ -53,11 +73,11 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
   const { rows: groups } = await sql<CycleGroup>`
     with b as (${periodBounds(period)}),
     parts as (
-      select h.user_id, h.cycles, h.finished, h.support_minutes, h.supported, h.wait_minutes, h.started,
-        h.rating_sum, h.rated
-      from b join cycle_hour_totals h
-        on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
-      where h.cycles <> 0
+      ${totalsRows(
+        tx.companyId,
+        sql`h.user_id, h.cycles, h.finished, h.support_minutes, h.supported, h.wait_minutes, h.started,
+          h.rating_sum, h.rated`,
+      )}
       union all
       select tt.user_id, 1, (tt.finished_at is not null)::int,
         case when t.support > 0 then t.support else 0 end, (coalesce(t.support, 0) > 0)::int,
@@ -122,10 +142,7 @@ export async function finishedPerUser(
   const { rows } = await sql<{ quantidade: number; nome: string }>`
     with b as (${periodBounds(period)}),
     closed as (
-      select h.user_id, h.closed as n
-      from b join cycle_hour_totals h
-        on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
-      where h.closed <> 0
+      ${totalsRows(tx.companyId, sql`h.user_id, h.closed as n`)}
       union all
       select tt.user_id, 1 from (${edgeCycles(tx.companyId, 'finished_at')}) tt
     )
@@ -138,14 +155,14 @@ export async function finishedPerUser(
   return rows;
 }
 
-/** Cycles queued in the period, one row per whole hour (n cycles at its start) or per edge cycle. */
+/**
+ * Cycles queued in the period, one row per whole hour (n cycles at its start) or per edge cycle. UTC days are
+ * not local days: hours only, and none where UTC hours are not local hours.
+ */
 function createdCycles(tx: TenantTx, period: Period): RawBuilder<unknown> {
   return sql`
-    with b as (${periodBounds(period, hoursAreLocal(period.timeZone))})
-    select h.hour as at, h.cycles as n
-    from b join cycle_hour_totals h
-      on h.company_id = ${tx.companyId} and h.hour >= b.full_lo and h.hour < b.full_hi
-    where h.cycles <> 0
+    with b as (${periodBounds(period, hoursAreLocal(period.timeZone) ? 'hours' : 'none')})
+    ${totalsRows(tx.companyId, sql`h.starts_at as at, h.cycles as n`, sql<boolean>`h.cycles <> 0`)}
     union all
     select tt.queued_at, 1 from (${edgeCycles(tx.companyId, 'queued_at')}) tt`;
 }

@@ -40,21 +40,37 @@ function periodRange(period: Period): { lo: RawBuilder<Date>; hi: RawBuilder<Dat
   };
 }
 
+/** Which buckets of cycle_totals a figure may read: UTC days and hours, hours only, or none. */
+export type TotalsSpans = 'days' | 'hours' | 'none';
+
+const up = (span: 'hour' | 'day', at: RawBuilder<Date>) =>
+  sql<Date>`case when isfinite(${at}) then cycle_bucket(${span}, ${at} - interval '1 microsecond') + interval '1 ${sql.raw(span)}' else ${at} end`;
+const down = (span: 'hour' | 'day', at: RawBuilder<Date>) =>
+  sql<Date>`case when isfinite(${at}) then cycle_bucket(${span}, ${at}) else ${at} end`;
+
 /**
- * One row (lo, hi, full_lo, full_hi): the period [lo, hi) and the whole hours [full_lo, full_hi) inside it, which
- * cycle_hour_totals answers; the cycles of [lo, full_lo) and [full_hi, hi) are read one by one (edgeCycles). With
- * `hours` false nothing is whole (full_lo = full_hi = infinity): every cycle is read.
+ * One row splitting the period [lo, hi) into nested ranges lo ≤ hour_lo ≤ day_lo ≤ day_hi ≤ hour_hi ≤ hi:
+ * whole UTC days [day_lo, day_hi) and whole hours [hour_lo, day_lo) and [day_hi, hour_hi) come from cycle_totals,
+ * the cycles of [lo, hour_lo) and [hour_hi, hi) are read one by one (edgeCycles). A range that does not fit
+ * collapses onto hour_hi (or hi), and `spans` turns days or all buckets off.
  */
-export function periodBounds(period: Period, hours = true): RawBuilder<unknown> {
+export function periodBounds(period: Period, spans: TotalsSpans = 'days'): RawBuilder<unknown> {
   const { lo, hi } = periodRange(period);
-  if (!hours) {
-    return sql`select ${lo} as lo, ${hi} as hi, 'infinity'::timestamptz as full_lo, 'infinity'::timestamptz as full_hi`;
-  }
-  return sql`select p.lo, p.hi,
-      case when p.lo = '-infinity' then p.lo else cycle_hour(p.lo - interval '1 microsecond') + interval '1 hour' end
-        as full_lo,
-      case when p.hi = 'infinity' then p.hi else cycle_hour(p.hi) end as full_hi
-    from (select ${lo} as lo, ${hi} as hi) p`;
+  const ref = (name: string) => sql.ref<Date>(name);
+  const hours =
+    spans === 'none'
+      ? sql`select p.lo, p.hi, p.hi as hour_lo, p.hi as hour_hi from p`
+      : sql`select p.lo, p.hi, case when h.lo > h.hi then p.hi else h.lo end as hour_lo,
+          case when h.lo > h.hi then p.hi else h.hi end as hour_hi
+        from p cross join lateral (select ${up('hour', ref('p.lo'))} as lo, ${down('hour', ref('p.hi'))} as hi) h`;
+  const days =
+    spans === 'days'
+      ? sql`select x.lo, x.hi, x.hour_lo, x.hour_hi,
+          case when d.lo > d.hi then x.hour_hi else d.lo end as day_lo,
+          case when d.lo > d.hi then x.hour_hi else d.hi end as day_hi
+        from x cross join lateral (select ${up('day', ref('x.hour_lo'))} as lo, ${down('day', ref('x.hour_hi'))} as hi) d`
+      : sql`select x.*, x.hour_hi as day_lo, x.hour_hi as day_hi from x`;
+  return sql`with p as (select ${lo} as lo, ${hi} as hi), x as (${hours}) ${days}`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { pageSizes, type ListMessagesAnswer } from '@zapdesk/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { TenantScope } from '../../platform/tenancy';
@@ -21,25 +22,30 @@ export async function listMessages(
   return scope.run(async (tx) => {
     const ticket = await getVisibleTicket(tx, actor, ticketId);
     const queues = visibleMessageQueues(actor);
-    let base = tx.selectFrom('messages').where('ticketId', '=', ticket.id);
+    // The page is one range of (company_id, ticket_id, id desc); the total is counted by ticket_message_count,
+    // which skips the per-row policy check (migration 2026112264). Both in one round trip.
+    let page = tx.selectFrom('messages').where('ticketId', '=', ticket.id);
     if (queues !== 'all') {
-      base = base.where((eb) =>
+      page = page.where((eb) =>
         queues.length > 0
           ? eb.or([eb('queueId', 'in', queues), eb('queueId', 'is', null)])
           : eb('queueId', 'is', null),
       );
     }
-    const { count } = await base
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow();
-    const page = await base
+    const pageIds = page
       .select('id')
       .orderBy('id', 'desc')
       .limit(size)
-      .offset((pageNumber - 1) * size)
-      .execute();
+      .offset((pageNumber - 1) * size);
+    const queueList = queues === 'all' ? null : queues;
+    const { count, newestFirst } = await tx.db
+      .selectNoFrom([
+        sql<number>`ticket_message_count(${ticket.id}, ${queueList}::int[])`.as('count'),
+        sql<number[]>`array(${pageIds})`.as('newestFirst'),
+      ])
+      .executeTakeFirstOrThrow();
     if (pageNumber === 1 && ticket.userId === actor.userId) await resetUnreadAfterCommit(env, tx, ticket);
-    const ids = page.map((m) => m.id).reverse();
+    const ids = [...newestFirst].reverse();
     const messages = await loadMessageViews(tx, env.messaging.outbound.storage, ids);
     const view = await loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
     return { count, messages, ticket: view, hasMore: (pageNumber - 1) * size + ids.length < count };

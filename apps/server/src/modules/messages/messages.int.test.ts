@@ -168,8 +168,14 @@ describe('GET /messages/:ticketId across queues', () => {
       (await server.call('GET', `/messages/${ticket.id}`, { token: t })).body.messages.map(
         (m: { body: string }) => m.body,
       );
+    const agentToken = (await login(server, agent)).token;
     expect(await bodies(token)).toEqual(['hello 0', 'sobre a compra', 'sobre o defeito']);
-    expect(await bodies((await login(server, agent)).token)).toEqual(['hello 0', 'sobre o defeito']);
+    expect(await bodies(agentToken)).toEqual(['hello 0', 'sobre o defeito']);
+    // The total counts what each one sees too.
+    const total = async (t: string) =>
+      (await server.call('GET', `/messages/${ticket.id}`, { token: t })).body.count;
+    expect(await total(token)).toBe(3);
+    expect(await total(agentToken)).toBe(2);
   });
 });
 

@@ -21,6 +21,8 @@ import * as ticketReadPaths from './2026112240_ticket_read_paths';
 import * as simulatorGroups from './2026112251_simulator_groups';
 import * as ticketLastMediaType from './2026112255_ticket_last_media_type';
 import * as cycleHourTotals from './2026112262_cycle_hour_totals';
+import * as cycleDayTotals from './2026112263_cycle_day_totals';
+import * as ticketMessageCount from './2026112264_ticket_message_count';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
@@ -47,5 +49,7 @@ export const migrations: Record<string, Migration> = {
   '2026112251_simulator_groups': simulatorGroups,
   '2026112255_ticket_last_media_type': ticketLastMediaType,
   '2026112262_cycle_hour_totals': cycleHourTotals,
+  '2026112263_cycle_day_totals': cycleDayTotals,
+  '2026112264_ticket_message_count': ticketMessageCount,
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
 };

@@ -197,16 +197,17 @@ export interface ContactsTable {
   firstQueuedAt: Date | null;
 }
 
-/** Per (company, UTC hour, user) totals of attendance cycles for the dashboard; kept by triggers on ticket_tracking and user_ratings */
-export interface CycleHourTotalsTable {
+/** Per (company, UTC hour or day, user) totals of attendance cycles for the dashboard; kept by triggers on ticket_tracking and user_ratings */
+export interface CycleTotalsTable {
   id: Generated<number>;
   companyId: number;
-  hour: Date;
+  /** Start of the bucket (UTC hour or UTC midnight) */
+  startsAt: Date;
   /** The cycles' user; null for cycles nobody took (no foreign key: a deleted user's cycles move to null through their own update) */
   userId: number | null;
-  /** Cycles queued in the hour */
+  /** Cycles queued in the bucket */
   cycles: Generated<number>;
-  /** Of the cycles queued in the hour, those finished */
+  /** Of the cycles queued in the bucket, those finished */
   finished: Generated<number>;
   /** Sum of started → rating or finish, in minutes, over those with a positive one (supported) */
   supportMinutes: Generated<number>;
@@ -217,8 +218,10 @@ export interface CycleHourTotalsTable {
   /** Sum of the rates of the rated ones (rated) */
   ratingSum: Generated<number>;
   rated: Generated<number>;
-  /** Cycles finished in the hour, wherever they were queued */
+  /** Cycles finished in the bucket, wherever they were queued */
   closed: Generated<number>;
+  /** The length of the bucket: hour or day (UTC) */
+  span: Generated<'hour' | 'day'>;
 }
 
 export interface FileOptionsTable {
@@ -753,7 +756,7 @@ export interface Database {
   contactListItems: ContactListItemsTable;
   contactLists: ContactListsTable;
   contacts: ContactsTable;
-  cycleHourTotals: CycleHourTotalsTable;
+  cycleTotals: CycleTotalsTable;
   fileOptions: FileOptionsTable;
   files: FilesTable;
   helps: HelpsTable;
@@ -805,7 +808,7 @@ export type TenantTable =
   | 'contactListItems'
   | 'contactLists'
   | 'contacts'
-  | 'cycleHourTotals'
+  | 'cycleTotals'
   | 'fileOptions'
   | 'files'
   | 'inboundEvents'

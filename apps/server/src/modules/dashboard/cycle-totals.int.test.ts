@@ -6,8 +6,8 @@ import { asCompany, uniquePhone } from '../../../test/messaging-fixtures';
 import type { TenantTx } from '../../platform/tenancy';
 import { hoursAreLocal } from './period';
 
-// cycle_hour_totals (migration 2026112262) must always equal a sum over the cycles and their ratings: the
-// dashboard reads it for whole hours and trusts it. Each step below is a write the application makes (or a
+// cycle_totals (migrations 2026112262-63) must always equal a sum over the cycles and their ratings, per UTC hour
+// and per UTC day: the dashboard reads it for whole hours and days and trusts it. Each step below is a write the application makes (or a
 // cascade) and is checked against the totals recomputed from the cycles.
 
 let server: TestServer;
@@ -16,8 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface HourTotals {
-  hour: string;
+interface BucketTotals {
+  span: string;
+  startsAt: string;
   userId: number | null;
   cycles: number;
   finished: number;
@@ -30,25 +31,26 @@ interface HourTotals {
   closed: number;
 }
 
-const columns = sql`to_char(hour at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "hour", user_id as "userId",
+const columns = sql`span, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as "startsAt", user_id as "userId",
   cycles, finished, round(support_minutes, 6)::text as "supportMinutes", supported,
   round(wait_minutes, 6)::text as "waitMinutes", started, rating_sum as "ratingSum", rated, closed`;
 
 /** The kept rows that count anything. */
-async function kept(tx: TenantTx): Promise<HourTotals[]> {
-  const { rows } = await sql<HourTotals>`
-    select ${columns} from cycle_hour_totals
+async function kept(tx: TenantTx): Promise<BucketTotals[]> {
+  const { rows } = await sql<BucketTotals>`
+    select ${columns} from cycle_totals
     where cycles <> 0 or closed <> 0 or finished <> 0 or supported <> 0 or started <> 0 or rated <> 0
       or support_minutes <> 0 or wait_minutes <> 0 or rating_sum <> 0
-    order by hour, user_id nulls first`.execute(tx.db);
+    order by span desc, starts_at, user_id nulls first`.execute(tx.db);
   return rows;
 }
 
 /** The same totals computed from the cycles now (as the migration's backfill does). */
-async function recomputed(tx: TenantTx): Promise<HourTotals[]> {
-  const { rows } = await sql<HourTotals>`
-    with queued as (
-      select cycle_hour(tt.queued_at) as hour, tt.user_id, count(*)::int as cycles,
+async function recomputed(tx: TenantTx): Promise<BucketTotals[]> {
+  const { rows } = await sql<BucketTotals>`
+    with spans(span) as (values ('hour'), ('day')),
+    queued as (
+      select s.span, cycle_bucket(s.span, tt.queued_at) as starts_at, tt.user_id, count(*)::int as cycles,
         count(tt.finished_at)::int as finished,
         coalesce(sum(t.support) filter (where t.support > 0), 0) as support_minutes,
         (count(*) filter (where t.support > 0))::int as supported,
@@ -60,26 +62,29 @@ async function recomputed(tx: TenantTx): Promise<HourTotals[]> {
           extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait
       ) t
       left join user_ratings ur on ur.company_id = tt.company_id and ur.tracking_id = tt.id
-      group by 1, 2
+      cross join spans s
+      group by 1, 2, 3
     ),
     closed as (
-      select cycle_hour(finished_at) as hour, user_id, count(*)::int as closed
-      from ticket_tracking where finished_at is not null group by 1, 2
+      select s.span, cycle_bucket(s.span, finished_at) as starts_at, user_id, count(*)::int as closed
+      from ticket_tracking cross join spans s where finished_at is not null group by 1, 2, 3
     ),
     merged as (
-      select coalesce(q.hour, c.hour) as hour, coalesce(q.user_id, c.user_id) as user_id,
+      select coalesce(q.span, c.span) as span, coalesce(q.starts_at, c.starts_at) as starts_at,
+        coalesce(q.user_id, c.user_id) as user_id,
         coalesce(q.cycles, 0) as cycles, coalesce(q.finished, 0) as finished,
         coalesce(q.support_minutes, 0) as support_minutes, coalesce(q.supported, 0) as supported,
         coalesce(q.wait_minutes, 0) as wait_minutes, coalesce(q.started, 0) as started,
         coalesce(q.rating_sum, 0) as rating_sum, coalesce(q.rated, 0) as rated, coalesce(c.closed, 0) as closed
       from queued q
-      full join closed c on c.hour = q.hour and c.user_id is not distinct from q.user_id
+      full join closed c
+        on c.span = q.span and c.starts_at = q.starts_at and c.user_id is not distinct from q.user_id
     )
-    select ${columns} from merged order by hour, user_id nulls first`.execute(tx.db);
+    select ${columns} from merged order by span desc, starts_at, user_id nulls first`.execute(tx.db);
   return rows;
 }
 
-describe('cycle_hour_totals', () => {
+describe('cycle_totals', () => {
   it('follows every change of cycles and ratings, cascades included', async () => {
     const session = await buildAdminSession(server);
     const companyId = session.company.id;
@@ -119,7 +124,20 @@ describe('cycle_hour_totals', () => {
       first = (await cycle({ queuedAt: at('2026-03-01T10:20:00Z') })(tx)).id;
     });
     expect(afterQueue).toEqual([
-      expect.objectContaining({ hour: '2026-03-01 10:00', userId: null, cycles: 1, started: 0, closed: 0 }),
+      expect.objectContaining({
+        span: 'hour',
+        startsAt: '2026-03-01 10:00',
+        userId: null,
+        cycles: 1,
+        closed: 0,
+      }),
+      expect.objectContaining({
+        span: 'day',
+        startsAt: '2026-03-01 00:00',
+        userId: null,
+        cycles: 1,
+        closed: 0,
+      }),
     ]);
     const setCycle = (values: Record<string, unknown>) => (tx: TenantTx) =>
       tx.updateTable('ticketTracking').set(values).where('id', '=', first).execute();
@@ -138,7 +156,8 @@ describe('cycle_hour_totals', () => {
     );
     expect(rated).toEqual([
       expect.objectContaining({
-        hour: '2026-03-01 10:00',
+        span: 'hour',
+        startsAt: '2026-03-01 10:00',
         userId: alice.id,
         cycles: 1,
         finished: 1,
@@ -147,7 +166,20 @@ describe('cycle_hour_totals', () => {
         ratingSum: 3,
         rated: 1,
       }),
-      expect.objectContaining({ hour: '2026-03-01 11:00', userId: alice.id, cycles: 0, closed: 1 }),
+      expect.objectContaining({
+        span: 'hour',
+        startsAt: '2026-03-01 11:00',
+        userId: alice.id,
+        cycles: 0,
+        closed: 1,
+      }),
+      expect.objectContaining({
+        span: 'day',
+        startsAt: '2026-03-01 00:00',
+        userId: alice.id,
+        cycles: 1,
+        closed: 1,
+      }),
     ]);
     // Moved to another user and queue time with its rating; an update that touches no total.
     await step(setCycle({ userId: bruno.id, queuedAt: at('2026-03-01T09:05:00Z') }));
