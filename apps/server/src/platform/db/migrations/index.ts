@@ -23,6 +23,7 @@ import * as ticketLastMediaType from './2026112255_ticket_last_media_type';
 import * as cycleHourTotals from './2026112262_cycle_hour_totals';
 import * as cycleDayTotals from './2026112263_cycle_day_totals';
 import * as ticketMessageCount from './2026112264_ticket_message_count';
+import * as ratingTotalsByBucket from './2026112265_rating_totals_by_bucket';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
@@ -51,5 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026112262_cycle_hour_totals': cycleHourTotals,
   '2026112263_cycle_day_totals': cycleDayTotals,
   '2026112264_ticket_message_count': ticketMessageCount,
+  '2026112265_rating_totals_by_bucket': ratingTotalsByBucket,
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
 };
