@@ -16,9 +16,12 @@ export async function waitForPath(page: Page, expected: string | RegExp, timeout
 /** Fills the login form and submits it (from wherever the page is: opens /login). */
 export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   if (pathOf(page) !== '/login') await page.goto(appUrl('/login'));
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  // Scoped to the login form: right after a client-side move to /login (from sign-up, say) the previous
+  // page's own email and password inputs can still be on screen while the login page loads.
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('button[type="submit"]').click();
 }
 
 /**

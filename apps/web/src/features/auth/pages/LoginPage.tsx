@@ -62,7 +62,12 @@ export function LoginPage() {
           {t('login.expired', { date: expiredOn })}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <Box
+        component="form"
+        noValidate
+        data-testid="login-form"
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      >
         <FormTextField
           control={form.control}
           name="email"
