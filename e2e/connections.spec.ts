@@ -11,7 +11,9 @@ import {
   waitForPath,
   waitForText,
 } from './support/app';
+import { api, apiToken, pageToken } from './support/api';
 import { appUrl, useBrowser } from './support/browser';
+import { customerNumber } from './support/simulator';
 import { createCompanyWithAdmin, createUser, sql, unique } from './support/db';
 import { t } from './support/i18n';
 
@@ -21,37 +23,6 @@ const row = (page: Page, name: string): Locator =>
   page.locator(`[data-testid="connection-row"][data-name="${name}"]`);
 
 const statusOf = (locator: Locator) => locator.getAttribute('data-status');
-
-/** A customer number nobody else in the run uses (Brazilian mobile, 13 digits). */
-const customerNumber = () => `55119${String(Date.now()).slice(-8)}`;
-
-async function apiToken(email: string, password: string): Promise<string> {
-  const answer = await fetch(appUrl('/auth/login'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await answer.json()) as { token: string };
-  return body.token;
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await fetch(appUrl(path), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'content-type': 'application/json',
-      accept: 'application/json',
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
-/** The page's own access token (the browser's login made any earlier one invalid). */
-const pageToken = async (page: Page): Promise<string> =>
-  (await page.evaluate(() => window.localStorage.getItem('token'))) ?? '';
 
 /** Opens the connection's QR code, lets the simulator scan it and waits until the row shows it connected. */
 async function scanWithSimulator(page: Page, name: string): Promise<void> {

@@ -7,7 +7,8 @@ import { chooseOption, horizontalOverflow, login, waitForPath, waitForText } fro
 import { appUrl, useBrowser } from './support/browser';
 import { createCompanyWithAdmin, createUser, sql, unique } from './support/db';
 import { t } from './support/i18n';
-import { customerNumber, seedConnection, seedContact, seedQueue, seedTicket } from './support/tickets';
+import { customerNumber } from './support/simulator';
+import { seedConnection, seedContact, seedQueue, seedTicket } from './support/tickets';
 
 const browser = useBrowser();
 

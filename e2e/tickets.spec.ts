@@ -1,29 +1,13 @@
 // The tickets page (spec 1 sections 2 and 4; server-behaviour 5 and 6): a customer played on a simulator
 // connection arrives live in Pending, is accepted, answered and resolved.
 import { describe, expect, it } from 'vitest';
+import { api } from './support/api';
 import { login, saveScreen, socketConnected, waitForPath } from './support/app';
 import { appUrl, useBrowser } from './support/browser';
 import { unique } from './support/db';
+import { customerNumber } from './support/simulator';
 
 const browser = useBrowser();
-
-/** A customer number nobody else in the run uses (Brazilian mobile, 13 digits). */
-const customerNumber = () => `55119${String(Date.now()).slice(-8)}`;
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await fetch(appUrl(path), {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${await answer.text()}`);
-  const text = await answer.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
 
 interface OutboxItem {
   body: string;

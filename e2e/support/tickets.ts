@@ -1,11 +1,7 @@
 // Arranging tickets straight in the database: connections, queues, contacts, tickets and messages of one
 // company, for browser tests that start from a given inbox rather than from a customer's first message.
 import { sql, unique } from './db';
-
-/** A unique Brazilian mobile number (13 digits). */
-export function customerNumber(): string {
-  return `5511${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
-}
+import { customerNumber } from './simulator';
 
 /**
  * A simulator connection row. The sessions sweep soon starts a session on it, which waits for a QR scan, so
