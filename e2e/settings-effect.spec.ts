@@ -45,12 +45,17 @@ async function chooseSetting(page: Page, companyId: number, key: string, value: 
   await eventually(() => settingOf(companyId, key)).toBe(value);
 }
 
-/** An admin signed in on /settings, with a connected simulator connection and a customer of it. */
-async function arrange(customerName: string) {
+/** A new company's admin signed in, with the page's own access token. */
+async function signedInAdmin() {
   const { company, admin } = await createCompanyWithAdmin();
   const page = await browser.newPage({ width: 1280, height: 900 });
   await login(page, admin.email, admin.password);
-  const token = await pageToken(page);
+  return { company, admin, page, token: await pageToken(page) };
+}
+
+/** An admin signed in on /settings, with a connected simulator connection and a customer of it. */
+async function arrange(customerName: string) {
+  const { company, admin, page, token } = await signedInAdmin();
   const connectionId = await connectSimulator(token, { name: 'Atendimento', ...texts });
   const customer = new SimulatedCustomer(token, connectionId, customerNumber(), customerName);
   await page.goto(appUrl('/settings'));
@@ -124,10 +129,7 @@ describe('settings take effect', () => {
   });
 
   it("answers a closed queue's out-of-hours text once scheduleType is queue and the queue is closed today", async () => {
-    const { company, admin } = await createCompanyWithAdmin();
-    const page = await browser.newPage({ width: 1280, height: 900 });
-    await login(page, admin.email, admin.password);
-    const token = await pageToken(page);
+    const { company, page, token } = await signedInAdmin();
     const vendas = await api<{ id: number }>(token, 'POST', '/queue', {
       name: 'Vendas',
       color: '#1273DE',
@@ -187,10 +189,7 @@ describe('settings take effect', () => {
   });
 
   it('sends the connection greeting before a single queue only once sendGreetingMessageOneQueues is on', async () => {
-    const { company, admin } = await createCompanyWithAdmin();
-    const page = await browser.newPage({ width: 1280, height: 900 });
-    await login(page, admin.email, admin.password);
-    const token = await pageToken(page);
+    const { company, page, token } = await signedInAdmin();
     const queue = await api<{ id: number }>(token, 'POST', '/queue', {
       name: 'Atendimento geral',
       color: '#1273DE',
