@@ -49,9 +49,6 @@ export async function executeTask(
     case 'rejectCall':
       await session.rejectCall?.(task.callId, task.from);
       return { changedMessageIds: [] };
-    case 'revoke':
-      await session.deleteForEveryone(task.chatId, task.wid, true);
-      return { changedMessageIds: [] };
   }
 }
 

@@ -19,13 +19,12 @@ export type OutboxTask =
   | { kind: 'send'; messageId: number; chatId: string; text?: string; media?: OutgoingMedia }
   | { kind: 'download'; messageId: number; media: MediaRef }
   | { kind: 'markRead'; chatId: string; wids: string[] }
-  | { kind: 'rejectCall'; callId: string; from: string }
-  | { kind: 'revoke'; messageId: number; chatId: string; wid: string };
+  | { kind: 'rejectCall'; callId: string; from: string };
 
 export type OutboxKind = OutboxTask['kind'];
 
 export const downloadKinds: OutboxKind[] = ['download'];
-export const sendLaneKinds: OutboxKind[] = ['send', 'markRead', 'rejectCall', 'revoke'];
+export const sendLaneKinds: OutboxKind[] = ['send', 'markRead', 'rejectCall'];
 
 /** Retries before a task is given up (sends then show ERR_SENDING_WAPP_MSG on the message). */
 export const maxAttempts: Record<OutboxKind, number> = {
@@ -33,7 +32,6 @@ export const maxAttempts: Record<OutboxKind, number> = {
   download: 3,
   markRead: 3,
   rejectCall: 2,
-  revoke: 3,
 };
 
 /** The key that makes a task unique per company, so enqueueing twice runs it once. */
@@ -47,8 +45,6 @@ export function idempotencyKeyOf(task: OutboxTask): string {
       return `read:${task.chatId}:${task.wids.join(',')}`;
     case 'rejectCall':
       return `call:${task.callId}`;
-    case 'revoke':
-      return `revoke:${task.messageId}`;
   }
 }
 
