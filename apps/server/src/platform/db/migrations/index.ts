@@ -24,6 +24,7 @@ import * as cycleHourTotals from './2026112262_cycle_hour_totals';
 import * as cycleDayTotals from './2026112263_cycle_day_totals';
 import * as ticketMessageCount from './2026112264_ticket_message_count';
 import * as ratingTotalsByBucket from './2026112265_rating_totals_by_bucket';
+import * as companyTicketCounts from './2026112266_company_ticket_counts';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '2026112263_cycle_day_totals': cycleDayTotals,
   '2026112264_ticket_message_count': ticketMessageCount,
   '2026112265_rating_totals_by_bucket': ratingTotalsByBucket,
+  '2026112266_company_ticket_counts': companyTicketCounts,
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
 };
