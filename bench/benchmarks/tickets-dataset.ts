@@ -149,6 +149,15 @@ async function logSizes(db: pg.Pool, company: TicketDataset, log: (line: string)
   );
 }
 
+/** The fields of the list, message page and dashboard answers that the check compares with SQL. */
+interface CheckedAnswer {
+  count?: number;
+  tickets?: unknown[];
+  messages?: unknown[];
+  counters?: { supportFinished?: number; leads?: number };
+  attendants?: unknown[];
+}
+
 /** The measured answers must be the real ones: counts equal to what SQL finds in the dataset. */
 async function checkAnswers(
   baseUrl: string,
@@ -157,7 +166,7 @@ async function checkAnswers(
   admin: Record<string, string>,
 ): Promise<void> {
   const get = async (path: string) =>
-    (await (await fetch(`${baseUrl}${path}`, { headers: admin })).json()) as any;
+    (await (await fetch(`${baseUrl}${path}`, { headers: admin })).json()) as CheckedAnswer;
   const expected = (
     await db.query<{ open: string; found: string; long: string; finished: string; leads: string }>(
       `select (select count(*) from tickets where company_id = $1 and status = 'open') as open,
