@@ -48,7 +48,9 @@ export async function buildConnection(
 }
 
 /** A customer's message as a provider reports it. */
-export function inboundMessage(overrides: Partial<InboundMessage> & { chatId: string }): ProviderEvent {
+export function inboundMessage(
+  overrides: Partial<InboundMessage> & { chatId: string },
+): Extract<ProviderEvent, { type: 'message.received' }> {
   return {
     type: 'message.received',
     message: {

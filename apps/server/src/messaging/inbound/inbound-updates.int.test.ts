@@ -85,7 +85,7 @@ describe('edits, revokes and acks', () => {
     const { company, ingest } = await setup();
     const phone = uniquePhone();
     const event = inboundMessage({ chatId: phone, text: 'typo' });
-    const wid = (event as any).message.wid as string;
+    const wid = event.message.wid;
     await ingest(event);
     await ingest({ type: 'message.edited', wid, chatId: phone, text: 'fixed' });
     expect((await messagesOf(company.id))[0]).toMatchObject({
@@ -104,7 +104,7 @@ describe('edits, revokes and acks', () => {
     const { company, connection, ingest } = await setup();
     const phone = uniquePhone();
     const event = inboundMessage({ chatId: phone, fromMe: true, text: 'from the phone' });
-    const wid = (event as any).message.wid as string;
+    const wid = event.message.wid;
     await ingest({ type: 'message.status', wid, ack: 3 });
     await ingest(event);
     await server.messaging.inbound.idle();

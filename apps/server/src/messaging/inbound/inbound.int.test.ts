@@ -220,7 +220,7 @@ describe('idempotency and order', () => {
           companyId: company.id,
           whatsappId: connection.id,
           provider: 'simulator',
-          eventId: (event as any).message.wid,
+          eventId: event.message.wid,
           chatKey: phone,
           payload: JSON.stringify(event),
           receivedAt: new Date(Date.now() - 60_000),
@@ -248,9 +248,9 @@ describe('a failing event', () => {
     // A payload no handler can read, stored between two good ones of the same chat.
     const broken = { type: 'contacts.sync', contacts: null };
     const rows = [
-      [(first as any).message.wid, first],
+      [first.message.wid, first],
       ['broken-1', broken],
-      [(after as any).message.wid, after],
+      [after.message.wid, after],
     ] as const;
     for (const [eventId, payload] of rows) {
       await asCompany(server, company.id, (tx) =>
