@@ -9,6 +9,7 @@ import { NotStoredYet } from './handle-updates';
 import { BotCache } from '../bots';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
+import { anyOf } from '../../platform/db/any-of';
 
 /** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
 export const MAX_ATTEMPTS = 5;
@@ -251,11 +252,7 @@ export class ChatDrainer {
     await tx
       .updateTable('inboundEvents')
       .set((eb) => ({ status: 'processed', processedAt: new Date(), attempts: eb('attempts', '+', 1) }))
-      .where(
-        'id',
-        'in',
-        events.map((e) => e.id),
-      )
+      .where('id', '=', anyOf(events.map((e) => e.id)))
       .execute();
     tx.afterCommit(() => effects.flush());
   }

@@ -3,6 +3,7 @@ import type { TicketRow } from '../../modules/tickets';
 import type { TenantTx } from '../../platform/tenancy';
 import type { CycleRow } from '../bots';
 import type { ProviderEvent } from '../providers/port';
+import { anyOf } from '../../platform/db/any-of';
 
 /** A private chat's rows as they were when its round started; null = there was none. */
 export interface ChatRows {
@@ -54,7 +55,11 @@ export class ChatPrefetch {
     for (const [key, chat] of chats) if ((connectionsOf.get(chat.number)?.size ?? 0) > 1) chats.delete(key);
     if (chats.size === 0) return prefetch;
     const numbers = [...chats.values()].map((c) => c.number);
-    const contacts = await tx.selectFrom('contacts').where('number', 'in', numbers).selectAll().execute();
+    const contacts = await tx
+      .selectFrom('contacts')
+      .where('number', '=', anyOf(numbers))
+      .selectAll()
+      .execute();
     const contactByNumber = new Map(contacts.map((c) => [c.number, c]));
     const pairs = [...chats.values()].flatMap((chat) => {
       const contact = contactByNumber.get(chat.number);
@@ -80,11 +85,7 @@ export class ChatPrefetch {
         ? []
         : await tx
             .selectFrom('ticketTracking')
-            .where(
-              'ticketId',
-              'in',
-              tickets.map((t) => t.id),
-            )
+            .where('ticketId', '=', anyOf(tickets.map((t) => t.id)))
             .where('finishedAt', 'is', null)
             .orderBy('id', 'desc')
             .selectAll()

@@ -2,6 +2,7 @@ import type { MessageView } from '@zapdesk/contracts';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
 import type { MessageRow } from './messages.repository';
+import { anyOf } from '../../platform/db/any-of';
 
 /** Message answers with the sender's `contact{id,name}` and the quoted message (server-behaviour 6.1), in one query. */
 export async function loadMessageViews(
@@ -15,7 +16,7 @@ export async function loadMessageViews(
     .leftJoin('contacts', 'contacts.id', 'messages.contactId')
     .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
     .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
-    .where('messages.id', 'in', ids)
+    .where('messages.id', '=', anyOf(ids))
     .selectAll('messages')
     .select([
       'contacts.name as contactName',

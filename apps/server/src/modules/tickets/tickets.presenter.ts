@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
 import { presentContact, type ContactRow } from '../contacts/contacts.presenter';
 import type { TicketRow } from './tickets.repository';
+import { anyOf } from '../../platform/db/any-of';
 
 /** What a ticket answer needs beyond the ticket and contact rows. */
 export interface TicketRefs {
@@ -100,14 +101,14 @@ export async function loadTicketViews(
   if (ids.length === 0) return views;
   const rows = await tx
     .selectFrom('tickets')
-    .where('tickets.id', 'in', ids)
+    .where('tickets.id', '=', anyOf(ids))
     .selectAll('tickets')
     .select((eb) => ticketRefs(eb))
     .execute();
   if (rows.length === 0) return views;
   const contacts = await tx
     .selectFrom('contacts')
-    .where('contacts.id', 'in', [...new Set(rows.map((t) => t.contactId))])
+    .where('contacts.id', '=', anyOf([...new Set(rows.map((t) => t.contactId))]))
     .selectAll()
     .execute();
   const contactById = new Map(contacts.map((c) => [c.id, c]));

@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-statements';
 import type { Database } from './schema';
 
 /** The role the application's queries run as: it owns nothing, so row-level security always applies. */
@@ -39,7 +40,10 @@ export function openDatabase(
   for (const pool of [ownerPool, appPool]) pool.on('error', (error) => options.onIdleError?.(error));
   const plugins = [new CamelCasePlugin()];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
-  const app = new Kysely<Database>({ dialect: new PostgresDialect({ pool: appPool }), plugins });
+  const app = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparingPool(appPool) }),
+    plugins,
+  });
   return {
     owner,
     app,

@@ -1,0 +1,9 @@
+import { sql, type RawBuilder } from 'kysely';
+
+/**
+ * `any($1)` with the list as one array parameter, for `.where(column, '=', anyOf(ids))`. Unlike `in ($1, $2, …)`
+ * its text is the same for every list length, so a hot statement stays one prepared statement.
+ */
+export function anyOf<T extends number | string>(values: readonly T[]): RawBuilder<T> {
+  return sql<T>`any(${[...values]})`;
+}
