@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactsRoutes } from './contacts';
-import { registerDashboardRoutes } from './dashboard';
+import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
 import { registerMessagesRoutes } from './messages';
@@ -48,4 +48,5 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerExternalApiRoutes(ctx, messaging);
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
+  registerDashboardJobs(ctx);
 }

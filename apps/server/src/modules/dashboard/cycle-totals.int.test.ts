@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildUser } from '../../../test/factories';
 import { asCompany, uniquePhone } from '../../../test/messaging-fixtures';
 import type { TenantTx } from '../../platform/tenancy';
+import { compactCycleTotals } from './cycle-totals-compaction.job';
 import { hoursAreLocal } from './period';
 
 // cycle_totals (migrations 2026112262-63) must always equal a sum over the cycles and their ratings, per UTC hour
@@ -35,14 +36,30 @@ const columns = sql`span, to_char(starts_at at time zone 'UTC', 'YYYY-MM-DD HH24
   cycles, finished, round(support_minutes, 6)::text as "supportMinutes", supported,
   round(wait_minutes, 6)::text as "waitMinutes", started, rating_sum as "ratingSum", rated, closed`;
 
-/** The kept rows that count anything. */
+/** The kept totals of each bucket that count anything: the sum of its rows, as the dashboard reads them. */
 async function kept(tx: TenantTx): Promise<BucketTotals[]> {
   const { rows } = await sql<BucketTotals>`
-    select ${columns} from cycle_totals
+    with bucket as (
+      select span, starts_at, user_id, sum(cycles)::int as cycles, sum(finished)::int as finished,
+        sum(support_minutes) as support_minutes, sum(supported)::int as supported,
+        sum(wait_minutes) as wait_minutes, sum(started)::int as started, sum(rating_sum)::int as rating_sum,
+        sum(rated)::int as rated, sum(closed)::int as closed
+      from cycle_totals group by span, starts_at, user_id
+    )
+    select ${columns} from bucket
     where cycles <> 0 or closed <> 0 or finished <> 0 or supported <> 0 or started <> 0 or rated <> 0
       or support_minutes <> 0 or wait_minutes <> 0 or rating_sum <> 0
     order by span desc, starts_at, user_id nulls first`.execute(tx.db);
   return rows;
+}
+
+/** Rows of the company's buckets: all of them, and the deltas not folded yet. */
+async function rowCounts(tx: TenantTx): Promise<{ rows: number; buckets: number; deltas: number }> {
+  const { rows } = await sql<{ rows: number; buckets: number; deltas: number }>`
+    select count(*)::int as rows, count(distinct (span, starts_at, user_id))::int as buckets,
+      (count(*) filter (where delta))::int as deltas
+    from cycle_totals`.execute(tx.db);
+  return rows[0]!;
 }
 
 /** The same totals computed from the cycles now (as the migration's backfill does). */
@@ -97,6 +114,14 @@ describe('cycle_totals', () => {
         return { totals: await kept(tx), expected: await recomputed(tx) };
       });
       expect(totals).toEqual(expected);
+      // Folded, each bucket is one row (none when it counts nothing) with the same totals.
+      await asCompany(server, companyId, (tx) => sql`select compact_cycle_totals(1000)`.execute(tx.db));
+      const folded = await asCompany(server, companyId, async (tx) => ({
+        totals: await kept(tx),
+        counts: await rowCounts(tx),
+      }));
+      expect(folded.totals).toEqual(expected);
+      expect(folded.counts).toEqual({ rows: expected.length, buckets: expected.length, deltas: 0 });
       return totals;
     };
 
@@ -252,5 +277,49 @@ describe('per-day chart in a zone half an hour off UTC', () => {
       count: 2,
       data: [{ total: 2, horario: 0 }],
     });
+  });
+
+  it('lets two transactions open cycles of the same hour without waiting for each other', async () => {
+    const session = await buildAdminSession(server);
+    const companyId = session.company.id;
+    const queuedAt = new Date();
+    const openCycle = async (tx: TenantTx) => {
+      const contact = await tx
+        .insertInto('contacts')
+        .values({ companyId, name: 'Customer', number: uniquePhone() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const ticket = await tx
+        .insertInto('tickets')
+        .values({ companyId, contactId: contact.id, status: 'pending' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await tx.insertInto('ticketTracking').values({ companyId, ticketId: ticket.id, queuedAt }).execute();
+    };
+    let releaseFirst = () => {};
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstWrote = () => {};
+    const firstWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+    // The first transaction opens a cycle and stays open while the second opens one in the same buckets.
+    const first = asCompany(server, companyId, async (tx) => {
+      await openCycle(tx);
+      firstWrote();
+      await firstHolds;
+    });
+    await firstWritten;
+    const started = performance.now();
+    await asCompany(server, companyId, openCycle);
+    const waitedMs = performance.now() - started;
+    releaseFirst();
+    await first;
+    expect(waitedMs).toBeLessThan(2_000);
+
+    const totals = await asCompany(server, companyId, kept);
+    expect(totals.map((t) => [t.span, t.cycles])).toEqual([
+      ['hour', 2],
+      ['day', 2],
+    ]);
+    await compactCycleTotals(server.ctx);
+    expect(await asCompany(server, companyId, rowCounts)).toEqual({ rows: 2, buckets: 2, deltas: 0 });
   });
 });

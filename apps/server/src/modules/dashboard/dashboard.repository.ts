@@ -174,6 +174,7 @@ export async function createdPerDay(
     select sum(d.n)::int as "total", to_char(d.day, 'DD/MM/YYYY') as "data"
     from (select (c.at at time zone ${period.timeZone})::date as day, c.n from (${createdCycles(tx, period)}) c) d
     group by d.day
+    having sum(d.n) <> 0
     order by d.day`.execute(tx.db);
   return rows;
 }
@@ -186,6 +187,7 @@ export async function createdPerHour(
     select sum(c.n)::int as "total", extract(hour from c.at at time zone ${period.timeZone})::int as "horario"
     from (${createdCycles(tx, period)}) c
     group by 2
+    having sum(c.n) <> 0
     order by 2`.execute(tx.db);
   return rows;
 }

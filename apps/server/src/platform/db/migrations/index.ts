@@ -26,6 +26,7 @@ import * as ticketMessageCount from './2026112264_ticket_message_count';
 import * as ratingTotalsByBucket from './2026112265_rating_totals_by_bucket';
 import * as companyTicketCounts from './2026112266_company_ticket_counts';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
+import * as cycleTotalsAppendOnly from './2026112280_cycle_totals_append_only';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026112265_rating_totals_by_bucket': ratingTotalsByBucket,
   '2026112266_company_ticket_counts': companyTicketCounts,
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
+  '2026112280_cycle_totals_append_only': cycleTotalsAppendOnly,
 };

@@ -197,7 +197,7 @@ export interface ContactsTable {
   firstQueuedAt: Date | null;
 }
 
-/** Per (company, UTC hour or day, user) totals of attendance cycles for the dashboard; kept by triggers on ticket_tracking and user_ratings */
+/** Per (company, UTC hour or day, user) totals of attendance cycles for the dashboard, as rows to sum: triggers on ticket_tracking and user_ratings append deltas, compact_cycle_totals folds them */
 export interface CycleTotalsTable {
   id: Generated<number>;
   companyId: number;
@@ -222,6 +222,8 @@ export interface CycleTotalsTable {
   closed: Generated<number>;
   /** The length of the bucket: hour or day (UTC) */
   span: Generated<'hour' | 'day'>;
+  /** Appended by a trigger and not folded yet */
+  delta: Generated<boolean>;
 }
 
 export interface FileOptionsTable {
