@@ -31,9 +31,13 @@ function stat(pid: number): { ppid: number; ms: number; endedChildrenMs: number 
 
 /** Reads the CPU times of this process, the built server and every PostgreSQL process of its data folder. */
 export function cpuReader(server: StartedServer): () => CpuTimes {
-  const pidFile = path.join(server.dataDir, 'postgres', 'postmaster.pid');
-  const postmaster = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  const serverPid = ancestorRunning(postmaster, 'dist/main.js');
+  // An external PostgreSQL (DATABASE_URL) names its data folder in BENCH_PG_DATA; without it, its CPU reads 0.
+  const pidFile = path.join(
+    process.env.BENCH_PG_DATA ?? path.join(server.dataDir, 'postgres'),
+    'postmaster.pid',
+  );
+  const postmaster = fs.existsSync(pidFile) ? Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+  const serverPid = server.pid;
   return () => {
     // Backends come and go with the pools' idle connections: the postmaster keeps the time of those that ended.
     let postgres = stat(postmaster)?.endedChildrenMs ?? 0;
@@ -41,19 +45,10 @@ export function cpuReader(server: StartedServer): () => CpuTimes {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
       const s = stat(pid);
-      if (s && (pid === postmaster || s.ppid === postmaster)) postgres += s.ms;
+      if (s && postmaster > 0 && (pid === postmaster || s.ppid === postmaster)) postgres += s.ms;
     }
     return { bench: stat(process.pid)?.ms ?? 0, server: stat(serverPid)?.ms ?? 0, postgres };
   };
-}
-
-/** The nearest ancestor of a process whose command line contains `marker` (0 when none). */
-function ancestorRunning(pid: number, marker: string): number {
-  for (let current = stat(pid)?.ppid ?? 0; current > 1; current = stat(current)?.ppid ?? 0) {
-    const cmdline = fs.readFileSync(`/proc/${current}/cmdline`, 'utf8');
-    if (cmdline.includes(marker)) return current;
-  }
-  return 0;
 }
 
 /** "x ms here, y ms in the server, z ms in PostgreSQL" per unit between two readings. */

@@ -21,6 +21,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     // Benchmarks may run extra nodes in this process: the built server must hear them.
     env: { REALTIME_FANOUT: 'postgres' },
     logFile: path.join(repoRoot, 'test-results', 'bench-server.log'),
+    // BENCH_DATA_DIR keeps the database between runs, so a seeded dataset is reused (see docs/benchmarks.md).
+    keepDataDir: process.env.BENCH_DATA_DIR || undefined,
   });
   const db = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   return {

@@ -19,6 +19,8 @@ export interface StartedServer {
   jwtRefreshSecret: string;
   dataDir: string;
   logFile: string;
+  /** The server process's id. */
+  pid: number;
   /** SIGINT (the server stops PostgreSQL cleanly), then removes the data folder. */
   stop(): Promise<void>;
   /**
@@ -37,6 +39,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /version. */
   readyTimeoutMs?: number;
+  /** A data folder to use and keep (created when missing) instead of a temporary one removed on stop. */
+  keepDataDir?: string;
 }
 
 /** Builds the web app and the server bundle when out of date (`node scripts/build.mjs`). */
@@ -74,7 +78,10 @@ async function distinctFreePorts(): Promise<[number, number]> {
 export async function startServer(options: StartOptions): Promise<StartedServer> {
   const main = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(main)) throw new Error(`${main} is missing: run node scripts/build.mjs`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.name ?? 'zapdesk-e2e'}-`));
+  const dataDir = options.keepDataDir
+    ? path.resolve(options.keepDataDir)
+    : fs.mkdtempSync(path.join(os.tmpdir(), `${options.name ?? 'zapdesk-e2e'}-`));
+  fs.mkdirSync(dataDir, { recursive: true });
   // Run as root, embedded PostgreSQL works as the postgres user, which must be able to enter the folder.
   fs.chmodSync(dataDir, 0o755);
   const [port, pgPort] = await distinctFreePorts();
@@ -112,7 +119,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
   const stop = async () => {
     process.off('exit', onExit);
     await stopChild(child, dataDir);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
@@ -132,11 +139,15 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
   };
   return {
     baseUrl,
-    databaseUrl: `postgres://postgres:zapdesk@127.0.0.1:${pgPort}/zapdesk`,
+    databaseUrl:
+      options.env?.DATABASE_URL ??
+      process.env.DATABASE_URL ??
+      `postgres://postgres:zapdesk@127.0.0.1:${pgPort}/zapdesk`,
     jwtSecret: TEST_JWT_SECRET,
     jwtRefreshSecret: TEST_JWT_REFRESH_SECRET,
     dataDir,
     logFile: options.logFile,
+    pid: child.pid ?? 0,
     stop,
     crash,
   };
