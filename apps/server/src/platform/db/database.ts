@@ -1,6 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { preparingPool } from './prepared-statements';
+import { leanPool } from './lean-pool';
 import type { Database } from './schema';
 
 /** The role the application's queries run as: it owns nothing, so row-level security always applies. */
@@ -41,7 +41,7 @@ export function openDatabase(
   const plugins = [new CamelCasePlugin()];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
   const app = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparingPool(appPool) }),
+    dialect: new PostgresDialect({ pool: leanPool(appPool) }),
     plugins,
   });
   return {

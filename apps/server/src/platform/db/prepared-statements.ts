@@ -1,6 +1,3 @@
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import type pg from 'pg';
-
 /** Runs of one statement text before it is prepared: one-off statements (a report, a check) stay unnamed. */
 const RUNS_BEFORE_PREPARED = 3;
 /**
@@ -45,39 +42,4 @@ export class StatementNames {
   get size(): number {
     return this.#names.size;
   }
-}
-
-/** A pg client that runs hot statements as prepared ones (Kysely's pool client interface). */
-class PreparingClient implements PostgresPoolClient {
-  constructor(
-    private readonly client: pg.PoolClient,
-    private readonly names: StatementNames,
-  ) {}
-
-  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
-  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
-  query<R>(
-    sqlOrCursor: string | PostgresCursor<R>,
-    parameters?: ReadonlyArray<unknown>,
-  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    const client = this.client as unknown as {
-      query(config: unknown, values?: unknown): Promise<PostgresQueryResult<R>> | PostgresCursor<R>;
-    };
-    if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
-    const values = parameters ? [...parameters] : [];
-    const name = this.names.nameFor(sqlOrCursor, values.length);
-    return client.query(name ? { name, text: sqlOrCursor, values } : { text: sqlOrCursor, values });
-  }
-
-  release(): void {
-    this.client.release();
-  }
-}
-
-/** The pool Kysely sees: pg's own, with each checked-out client preparing hot statements. */
-export function preparingPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
-  return {
-    connect: async () => new PreparingClient(await pool.connect(), names),
-    end: () => pool.end(),
-  };
 }

@@ -128,7 +128,7 @@ export class Scopes {
     return runBound(
       this.db,
       async (trx) => {
-        await sql`select set_config('app.system', 'on', true)`.execute(trx);
+        await sql.raw(`select set_config('app.system', 'on', true)`).execute(trx);
       },
       (trx) => new SystemTx(trx),
       fn,
@@ -149,7 +149,9 @@ export class TenantScope {
     return runBound(
       this.db,
       async (trx) => {
-        await sql`select set_config('app.company_id', ${String(this.companyId)}, true)`.execute(trx);
+        // Without parameters, so it travels with the transaction's begin in one round trip (lean-pool.ts); the id
+        // is a checked positive integer.
+        await sql.raw(`select set_config('app.company_id', '${this.companyId}', true)`).execute(trx);
       },
       (trx) => new TenantTx(trx, this.companyId),
       fn,

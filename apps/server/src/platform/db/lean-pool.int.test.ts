@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('prepared statements on the application pool', () => {
+describe('the application pool (lean-pool.ts)', () => {
   it('runs a repeated statement prepared, with the same answers and row-level security', async () => {
     const session = await buildAdminSession(server);
     const other = await buildAdminSession(server);
@@ -33,5 +33,36 @@ describe('prepared statements on the application pool', () => {
     });
     expect(answers).toEqual(Array.from({ length: 5 }, () => [companyId]));
     expect(prepared).toBe(1);
+  });
+
+  it('runs a scope in one transaction even though its begin travels with the next statement', async () => {
+    const session = await buildAdminSession(server);
+    const companyId = session.company.id;
+    const seen = await asCompany(server, companyId, async (tx) => {
+      const read = async () =>
+        (
+          await sql<{ xid: string; company: string }>`
+            select txid_current()::text as xid, current_setting('app.company_id') as company`.execute(tx.db)
+        ).rows[0];
+      return [await read(), await read()];
+    });
+    expect(seen[0]?.company).toBe(String(companyId));
+    expect(seen[1]).toEqual(seen[0]);
+  });
+
+  it('rolls every statement of a failed scope back', async () => {
+    const session = await buildAdminSession(server);
+    const companyId = session.company.id;
+    const name = `Lost ${Date.now()}`;
+    await expect(
+      asCompany(server, companyId, async (tx) => {
+        await tx.insertInto('tags').values({ companyId, name, color: '#123456' }).execute();
+        await sql`select 1 / 0`.execute(tx.db);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    const left = await asCompany(server, companyId, (tx) =>
+      tx.selectFrom('tags').where('name', '=', name).select('id').execute(),
+    );
+    expect(left).toEqual([]);
   });
 });
