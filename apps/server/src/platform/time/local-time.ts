@@ -1,11 +1,19 @@
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** yyyy-MM-dd of `at` in the given IANA time zone. */
 export function localDate(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  // Building a formatter costs far more than using one, and every request's company gate asks for today.
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dateFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** Adds whole days to a yyyy-MM-dd date. */
