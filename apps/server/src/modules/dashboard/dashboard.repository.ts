@@ -81,13 +81,15 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
       union all
       select tt.user_id, 1, (tt.finished_at is not null)::int,
         case when t.support > 0 then t.support else 0 end, (coalesce(t.support, 0) > 0)::int,
-        coalesce(t.wait, 0), (tt.started_at is not null)::int, coalesce(ur.rate, 0), (ur.rate is not null)::int
+        coalesce(t.wait, 0), (tt.started_at is not null)::int, coalesce(t.rate, 0), (t.rate is not null)::int
       from (${edgeCycles(tx.companyId, 'queued_at')}) tt
       cross join lateral (
         select extract(epoch from (coalesce(tt.rating_at, tt.finished_at) - tt.started_at)) / 60 as support,
-          extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait
+          extract(epoch from (tt.started_at - tt.queued_at)) / 60 as wait,
+          -- Looked up per edge cycle (a few): a join let a generic plan hash every rating of the company.
+          (select ur.rate from user_ratings ur
+            where ur.company_id = ${tx.companyId} and ur.tracking_id = tt.id) as rate
       ) t
-      left join user_ratings ur on ur.company_id = ${tx.companyId} and ur.tracking_id = tt.id
     )
     select p.user_id as "userId", grouping(p.user_id) = 1 as "total",
       coalesce(round(sum(p.support_minutes) / nullif(sum(p.supported), 0)), 0)::int as "avgSupportTime",
