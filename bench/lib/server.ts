@@ -23,6 +23,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     logFile: path.join(repoRoot, 'test-results', 'bench-server.log'),
     // BENCH_DATA_DIR keeps the database between runs, so a seeded dataset is reused (see docs/benchmarks.md).
     keepDataDir: process.env.BENCH_DATA_DIR || undefined,
+    // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+    nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   });
   const db = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
   return {

@@ -39,6 +39,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long to wait for GET /version. */
   readyTimeoutMs?: number;
+  /** Extra node flags for the server process (e.g. --cpu-prof). */
+  nodeArgs?: string[];
   /** A data folder to use and keep (created when missing) instead of a temporary one removed on stop. */
   keepDataDir?: string;
 }
@@ -89,7 +91,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
 
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
-  const child = spawn(process.execPath, ['--enable-source-maps', main], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...(options.nodeArgs ?? []), main], {
     cwd: repoRoot,
     env: {
       ...process.env,
