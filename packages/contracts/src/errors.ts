@@ -23,6 +23,8 @@ export const errorStatuses = {
   ERR_EDITING_WAPP_MSG: 400,
   ERR_OTHER_OPEN_TICKET: 400,
   ERR_TICKET_CLOSED: 400,
+  /** Another agent opened the ticket first (two accepts of one pending ticket at once): the later one loses. */
+  ERR_TICKET_ALREADY_ACCEPTED: 409,
   ERR_SESSION_EXPIRED: 401,
   ERR_USER_CREATION_DISABLED: 403,
   ERR_NO_PERMISSION: 403,

@@ -47,3 +47,19 @@ export async function refuseOtherOpenTicket(
   };
   throw new AppError('ERR_OTHER_OPEN_TICKET', 'The contact has another open ticket', { extra: { ticket } });
 }
+
+/**
+ * Refuses with 409 ERR_TICKET_ALREADY_ACCEPTED a request that opens the ticket for `callerId` when the row, read
+ * under its lock, is already open with another agent: of two accepts of one pending ticket the first wins and
+ * the second must not take it over. Re-accepting one's own ticket, reopening a closed one and transfers (which
+ * name an agent without asking for `open`) are not refused.
+ */
+export function refuseTicketTakenByOther(
+  before: { status: string; userId: number | null },
+  callerId: number,
+): void {
+  if (before.status !== 'open' || before.userId === null || before.userId === callerId) return;
+  throw new AppError('ERR_TICKET_ALREADY_ACCEPTED', 'The ticket was already accepted by another user', {
+    extra: { userId: before.userId },
+  });
+}

@@ -2,6 +2,7 @@ import type { TicketView, UpdateTicketInput } from '@zapdesk/contracts';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { Actor } from '../../../platform/auth/actor';
 import type { TenantScope } from '../../../platform/tenancy';
+import { refuseTicketTakenByOther } from '../ticket-conflicts';
 import { changeTicket, type TicketChange } from '../ticket-transitions';
 import { loadTicketView } from '../tickets.presenter';
 import { getVisibleTicket } from '../tickets.repository';
@@ -29,6 +30,9 @@ export function updateTicket(
     // An open ticket always has an agent: accepting or reopening without naming one makes the caller the owner.
     const noAgentNamed = input.userId === null || (input.userId === undefined && before.status !== 'open');
     if (input.status === 'open' && noAgentNamed) change.userId = actor.userId;
+    // An accept (open for the caller) decided on the locked row: a concurrent accept that committed first wins.
+    if (input.status === 'open' && change.userId === actor.userId)
+      refuseTicketTakenByOther(before, actor.userId);
     const ticket = await changeTicket(tx, env, before, change);
     return loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
   });
