@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildUser } from '../../../test/factories';
 import { asCompany, uniquePhone } from '../../../test/messaging-fixtures';
 import type { TenantTx } from '../../platform/tenancy';
-import { compactCycleTotals } from './cycle-totals-compaction.job';
+import { compactCounters } from './counters-compaction.job';
 import { hoursAreLocal } from './period';
 
 // cycle_totals (migrations 2026112262-63) must always equal a sum over the cycles and their ratings, per UTC hour
@@ -319,7 +319,7 @@ describe('per-day chart in a zone half an hour off UTC', () => {
       ['hour', 2],
       ['day', 2],
     ]);
-    await compactCycleTotals(server.ctx);
+    await compactCounters(server.ctx);
     expect(await asCompany(server, companyId, rowCounts)).toEqual({ rows: 2, buckets: 2, deltas: 0 });
   });
 });

@@ -102,12 +102,14 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
   const { rows: users } = await sql<{ id: number; name: string; online: boolean }>`
     select id, name, online from users where company_id = ${tx.companyId} order by name, id`.execute(tx.db);
   const { rows: now } = await sql<{ supportHappening: number; supportPending: number; leads: number }>`
-    -- Open and pending through company_ticket_counts: no per-row policy check (migration 2026112266).
-    select c.open as "supportHappening", c.pending as "supportPending",
+    -- Open and pending from the ticket counts' rows (migration 2026112281), not from the tickets.
+    select coalesce(sum(c.tickets) filter (where c.status = 'open'), 0)::int as "supportHappening",
+      coalesce(sum(c.tickets) filter (where c.status = 'pending'), 0)::int as "supportPending",
       (select count(*) from contacts
         where company_id = ${tx.companyId} and first_queued_at is not null
           and ${inPeriod(sql.ref('first_queued_at'), period)})::int as "leads"
-    from company_ticket_counts() c`.execute(tx.db);
+    from ticket_counts c
+    where c.company_id = ${tx.companyId} and c.status in ('open', 'pending')`.execute(tx.db);
 
   const total = groups.find((g) => g.total);
   const byUser = new Map(groups.filter((g) => !g.total && g.userId !== null).map((g) => [g.userId, g]));

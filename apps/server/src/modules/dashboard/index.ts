@@ -1,12 +1,12 @@
 import type { AppContext } from '../../platform/context';
-import { cycleTotalsCompactionJob } from './cycle-totals-compaction.job';
+import { countersCompactionJob } from './counters-compaction.job';
 
 export { registerDashboardRoutes } from './dashboard.routes';
-export { compactCycleTotals, CYCLE_TOTALS_COMPACTION_JOB } from './cycle-totals-compaction.job';
+export { compactCounters, COUNTERS_COMPACTION_JOB } from './counters-compaction.job';
 
-/** Every minute, the cycle totals' delta rows are folded into one row per bucket. */
+/** Every minute, the delta rows of the dashboard's and the lists' counters are folded into one row per key. */
 export function registerDashboardJobs(ctx: AppContext): void {
-  const job = cycleTotalsCompactionJob(ctx);
+  const job = countersCompactionJob(ctx);
   ctx.jobs.register(job);
   ctx.jobs.schedule(job.name, '* * * * *');
 }

@@ -1,5 +1,7 @@
 import { TICKETS_PAGE_SIZE, type ListTicketsAnswer, type TicketView } from '@zapdesk/contracts';
 import type { Actor } from '../../../platform/auth/actor';
+import { expressionBuilder, sql } from 'kysely';
+import type { Database } from '../../../platform/db/schema';
 import type { TenantScope, TenantTx } from '../../../platform/tenancy';
 import { ticketListCondition, type TicketFilters } from '../tickets.filters';
 import { loadTicketViews } from '../tickets.presenter';
@@ -47,8 +49,11 @@ async function pageOfTickets(
     count = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countAll();
     page = rows;
   } else {
-    // Without a search the count is an index-only scan, cheaper than buffering every row for a window.
-    count = await countAll();
+    // Without a search the count is an index-only scan, cheaper than buffering every row for a window; a tab
+    // filtered only by status, owner, users and queues is counted from ticket_counts instead.
+    count = countsSuffice(filters)
+      ? await countFromCounts(tx, actor, filters, env.timeZone)
+      : await countAll();
     page = await ordered.select('tickets.id').execute();
   }
   const views = await loadTicketViews(
@@ -58,4 +63,33 @@ async function pageOfTickets(
   );
   const tickets = page.map((t) => views.get(t.id)).filter((v): v is TicketView => v !== undefined);
   return { tickets, count, hasMore: offset + tickets.length < count };
+}
+
+/** Whether every filter is one ticket_counts can answer: status, owner, users and queues. */
+function countsSuffice(filters: TicketFilters): boolean {
+  return (
+    !filters.searchParam?.trim() &&
+    !filters.withUnreadMessages &&
+    !filters.date &&
+    !filters.updatedAt &&
+    !filters.tags?.length
+  );
+}
+
+/**
+ * The tab's count summed over ticket_counts (migration 2026112281): a few hundred (status, user, queue) rows
+ * instead of every ticket of the tab. The list's own condition is applied to them, named as the tickets.
+ */
+async function countFromCounts(
+  tx: TenantTx,
+  actor: Actor,
+  filters: TicketFilters,
+  timeZone: string,
+): Promise<number> {
+  const condition = ticketListCondition(expressionBuilder<Database, 'tickets'>(), actor, filters, timeZone);
+  const { rows } = await sql<{ count: number }>`
+    select coalesce(sum(tickets.tickets), 0)::int as count
+    from ticket_counts as tickets
+    where tickets.company_id = ${tx.companyId} and ${condition}`.execute(tx.db);
+  return rows[0]?.count ?? 0;
 }

@@ -27,6 +27,7 @@ import * as ratingTotalsByBucket from './2026112265_rating_totals_by_bucket';
 import * as companyTicketCounts from './2026112266_company_ticket_counts';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
 import * as cycleTotalsAppendOnly from './2026112280_cycle_totals_append_only';
+import * as ticketCounts from './2026112281_ticket_counts';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026112266_company_ticket_counts': companyTicketCounts,
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
   '2026112280_cycle_totals_append_only': cycleTotalsAppendOnly,
+  '2026112281_ticket_counts': ticketCounts,
 };

@@ -572,6 +572,21 @@ export interface TagsTable {
   updatedAt: Generated<Date>;
 }
 
+/** Tickets per (company, status, user, queue), as rows to sum: triggers on tickets append deltas, compact_ticket_counts folds them */
+export interface TicketCountsTable {
+  id: Generated<number>;
+  companyId: number;
+  status: string;
+  /** The tickets' user; null for none (no foreign key: a deleted user's tickets move to null through their own update) */
+  userId: number | null;
+  /** The tickets' queue; null for none (no foreign key, as user_id) */
+  queueId: number | null;
+  /** How many tickets this row adds (negative for a delta taking them away) */
+  tickets: number;
+  /** Appended by a trigger and not folded yet */
+  delta: Generated<boolean>;
+}
+
 export interface TicketNotesTable {
   id: Generated<number>;
   companyId: number;
@@ -782,6 +797,7 @@ export interface Database {
   simulatorMessages: SimulatorMessagesTable;
   socketIoAttachments: SocketIoAttachmentsTable;
   tags: TagsTable;
+  ticketCounts: TicketCountsTable;
   ticketNotes: TicketNotesTable;
   ticketTags: TicketTagsTable;
   ticketTracking: TicketTrackingTable;
@@ -829,6 +845,7 @@ export type TenantTable =
   | 'settings'
   | 'simulatorMessages'
   | 'tags'
+  | 'ticketCounts'
   | 'ticketNotes'
   | 'ticketTags'
   | 'ticketTracking'
