@@ -99,17 +99,26 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
       coalesce(round(sum(p.rating_sum)::numeric / nullif(sum(p.rated), 0), 2), 0)::float8 as "rating"
     from parts p
     group by grouping sets ((p.user_id), ())`.execute(tx.db);
-  const { rows: users } = await sql<{ id: number; name: string; online: boolean }>`
-    select id, name, online from users where company_id = ${tx.companyId} order by name, id`.execute(tx.db);
-  const { rows: now } = await sql<{ supportHappening: number; supportPending: number; leads: number }>`
-    -- Open and pending from the ticket counts' rows (migration 2026112281), not from the tickets.
-    select coalesce(sum(c.tickets) filter (where c.status = 'open'), 0)::int as "supportHappening",
-      coalesce(sum(c.tickets) filter (where c.status = 'pending'), 0)::int as "supportPending",
+  // The attendants and the live counters in one round trip.
+  const { rows: now } = await sql<{
+    users: Array<{ id: number; name: string; online: boolean }>;
+    supportHappening: number;
+    supportPending: number;
+    leads: number;
+  }>`
+    select
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online)
+          order by u.name, u.id), '[]')
+        from users u where u.company_id = ${tx.companyId}) as "users",
+      -- Open and pending from the ticket counts' rows (migration 2026112281), not from the tickets.
+      (select coalesce(sum(c.tickets), 0)::int
+        from ticket_counts c where c.company_id = ${tx.companyId} and c.status = 'open') as "supportHappening",
+      (select coalesce(sum(c.tickets), 0)::int
+        from ticket_counts c where c.company_id = ${tx.companyId} and c.status = 'pending') as "supportPending",
       (select count(*) from contacts
         where company_id = ${tx.companyId} and first_queued_at is not null
-          and ${inPeriod(sql.ref('first_queued_at'), period)})::int as "leads"
-    from ticket_counts c
-    where c.company_id = ${tx.companyId} and c.status in ('open', 'pending')`.execute(tx.db);
+          and ${inPeriod(sql.ref('first_queued_at'), period)})::int as "leads"`.execute(tx.db);
+  const users = now[0]?.users ?? [];
 
   const total = groups.find((g) => g.total);
   const byUser = new Map(groups.filter((g) => !g.total && g.userId !== null).map((g) => [g.userId, g]));

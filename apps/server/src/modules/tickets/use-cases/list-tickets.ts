@@ -50,11 +50,19 @@ async function pageOfTickets(
     page = rows;
   } else {
     // Without a search the count is an index-only scan, cheaper than buffering every row for a window; a tab
-    // filtered only by status, owner, users and queues is counted from ticket_counts instead.
-    count = countsSuffice(filters)
-      ? await countFromCounts(tx, actor, filters, env.timeZone)
-      : await countAll();
-    page = await ordered.select('tickets.id').execute();
+    // filtered only by status, owner, users and queues is counted from ticket_counts instead. Count and page ids
+    // come in one statement.
+    const counted = countsSuffice(filters)
+      ? countFromCounts(tx, actor, filters, env.timeZone)
+      : base.select((eb) => eb.fn.countAll<number>().as('count'));
+    const answer = await tx.db
+      .selectNoFrom([
+        sql<number>`(${counted})::int`.as('count'),
+        sql<number[]>`array(${ordered.select('tickets.id')})`.as('ids'),
+      ])
+      .executeTakeFirstOrThrow();
+    count = answer.count;
+    page = answer.ids.map((id) => ({ id }));
   }
   const views = await loadTicketViews(
     tx,
@@ -80,16 +88,10 @@ function countsSuffice(filters: TicketFilters): boolean {
  * The tab's count summed over ticket_counts (migration 2026112281): a few hundred (status, user, queue) rows
  * instead of every ticket of the tab. The list's own condition is applied to them, named as the tickets.
  */
-async function countFromCounts(
-  tx: TenantTx,
-  actor: Actor,
-  filters: TicketFilters,
-  timeZone: string,
-): Promise<number> {
+function countFromCounts(tx: TenantTx, actor: Actor, filters: TicketFilters, timeZone: string) {
   const condition = ticketListCondition(expressionBuilder<Database, 'tickets'>(), actor, filters, timeZone);
-  const { rows } = await sql<{ count: number }>`
-    select coalesce(sum(tickets.tickets), 0)::int as count
+  return sql<number>`
+    select coalesce(sum(tickets.tickets), 0)
     from ticket_counts as tickets
-    where tickets.company_id = ${tx.companyId} and ${condition}`.execute(tx.db);
-  return rows[0]?.count ?? 0;
+    where tickets.company_id = ${tx.companyId} and ${condition}`;
 }
