@@ -5,13 +5,13 @@ import type { CycleRow } from '../bots';
 import type { ProviderEvent } from '../providers/port';
 import { anyOf } from '../../platform/db/any-of';
 
-/** A private chat's rows as they were when its round started; null = there was none. */
+/** A private chat's rows as they are now; null = there is none, undefined = not known (read it). */
 export interface ChatRows {
   contact: ContactRow | null;
   /** The contact's ticket on the connection, locked by the round. */
-  ticket: TicketRow | null;
+  ticket: TicketRow | null | undefined;
   /** The ticket's open attendance cycle. */
-  cycle: CycleRow | null;
+  cycle: CycleRow | null | undefined;
 }
 
 /** Events that change nothing but messages: the rows read for other events stay true around them. */
@@ -111,6 +111,14 @@ export class ChatPrefetch {
   /** Called before each event of the round: drops every unused row that the event could make stale. */
   before(event: ProviderEvent): void {
     if (!privateCustomerMessage(event) && !MESSAGE_ONLY.has(event.type)) this.#rows.clear();
+  }
+
+  /**
+   * Hands a chat's rows back as its customer message left them: the chat's next customer message in the round
+   * takes them instead of reading them again. The caller vouches for each row it gives (undefined: read again).
+   */
+  putBack(whatsappId: number, chatId: string, rows: ChatRows): void {
+    this.#rows.set(keyOf(whatsappId, chatId), rows);
   }
 
   /** The chat's rows, once: the first customer message of the chat in the round gets them. */

@@ -54,7 +54,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
       ? await upsertContactWithEvent(env, { number: m.senderId, profileName: m.pushName, lid: m.senderLid })
       : chat;
   const key = { contactId: chat.id, whatsappId, isGroup: m.isGroup };
-  const locked = known ? known.ticket : await lockTicketOfChat(tx, key);
+  const locked = known && known.ticket !== undefined ? known.ticket : await lockTicketOfChat(tx, key);
   // A reply to a pending rating is stored in the closed ticket without reopening it (server-behaviour 7.6). A
   // contact has one ticket per connection, so only a closed one can be awaiting a rating: no lookup otherwise.
   const rating =
@@ -92,7 +92,17 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);
   // The open cycle read with the ticket is still current when the ticket was used as it was.
   const cycle = known && found.change === null && !rating ? known.cycle : undefined;
-  if (!m.fromMe && !m.isGroup) await afterInboundStored(env, ticket, message, chat, rating, cycle);
+  if (m.fromMe || m.isGroup) return;
+  await afterInboundStored(env, ticket, message, chat, rating, cycle);
+  // The next message of this chat in the round starts from what this one left. The contact is final; the ticket
+  // (still locked by this transaction) and its cycle only when no bot or rating reply touched them after the
+  // message was stored: a ticket with an attendant (or without connection) is left alone by the queue bot.
+  const leftAlone = !rating && (ticket.userId !== null || ticket.whatsappId === null);
+  env.prefetch.putBack(whatsappId, m.chatId, {
+    contact: chat,
+    ticket: leftAlone ? ticket : undefined,
+    cycle: leftAlone ? cycle : undefined,
+  });
 }
 
 /** The chat's contact: the person, or the group (server-behaviour 7.2 steps 3–4). */

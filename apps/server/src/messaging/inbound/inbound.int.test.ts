@@ -48,6 +48,27 @@ const rowsOf = (companyId: number, phone: string) =>
     return { contacts, tickets, messages, cycles };
   });
 
+/**
+ * Takes a chat's lock as an agent's send does (held until its transaction ends); resolves once it is held, with
+ * the function that lets it go.
+ */
+async function holdChat(companyId: number, whatsappId: number, phone: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked = () => {};
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = asCompany(server, companyId, async (tx) => {
+    await lockChat(tx, whatsappId, phone);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
 describe('an inbound text from a new number', () => {
   it('creates the contact, a pending ticket with a cycle and the message, and tells the company live', async () => {
     const { company, token, connection, phone } = await setup();
@@ -182,17 +203,7 @@ describe('idempotency and order', () => {
 
   it('waits while a send holds the chat, then processes its events', async () => {
     const { company, connection, phone } = await setup();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    // What an agent's send does: the chat's lock, held until its transaction ends.
-    const send = asCompany(server, company.id, async (tx) => {
-      await lockChat(tx, connection.id, phone);
-      locked();
-      await released;
-    });
-    await isLocked;
+    const release = await holdChat(company.id, connection.id, phone);
     await server.messaging.inbound.ingest(
       connection.descriptor,
       inboundMessage({ chatId: phone, text: 'held' }),
@@ -200,8 +211,7 @@ describe('idempotency and order', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await rowsOf(company.id, phone)).messages).toEqual([]);
 
-    release();
-    await send;
+    await release();
     // Looked at again every few milliseconds (or, after a long hold, by the sweep).
     const messages = await eventually(async () => {
       const rows = await rowsOf(company.id, phone);
@@ -377,5 +387,95 @@ describe('tickets on inbound messages', () => {
     expect(rows.tickets[0]).toMatchObject({ status: 'closed', unreadMessages: 0, fromMe: true });
     expect(rows.cycles).toHaveLength(0);
     expect(rows.messages[0]).toMatchObject({ origin: 'phone', fromMe: true, body: 'typed on the phone' });
+  });
+});
+
+describe("a chat's messages processed in one round", () => {
+  /** Holds the chat as a send would, stores the events, then lets them through together. */
+  async function inOneRound(
+    companyId: number,
+    connection: Awaited<ReturnType<typeof setup>>['connection'],
+    phone: string,
+    texts: string[],
+  ) {
+    const release = await holdChat(companyId, connection.id, phone);
+    for (const text of texts) {
+      await server.messaging.inbound.ingest(connection.descriptor, inboundMessage({ chatId: phone, text }));
+    }
+    await release();
+    await eventually(async () => {
+      const rows = await rowsOf(companyId, phone);
+      return rows.messages.some((m) => m.body === texts.at(-1)) && rows;
+    }, 10_000);
+    await server.messaging.inbound.idle();
+    return rowsOf(companyId, phone);
+  }
+
+  it("counts every message of an attended ticket and leaves the attendant's ticket as it was", async () => {
+    const { company, admin, connection, phone } = await setup();
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'oi' }),
+    );
+    await server.messaging.inbound.idle();
+    const [ticket] = (await rowsOf(company.id, phone)).tickets;
+    await asCompany(server, company.id, (tx) =>
+      tx
+        .updateTable('tickets')
+        .set({ status: 'open', userId: admin.id, unreadMessages: 0 })
+        .where('id', '=', ticket!.id)
+        .execute(),
+    );
+
+    const rows = await inOneRound(company.id, connection, phone, ['a', 'b', 'c']);
+    expect(rows.messages.map((m) => m.body)).toEqual(['oi', 'a', 'b', 'c']);
+    expect(rows.tickets).toHaveLength(1);
+    expect(rows.tickets[0]).toMatchObject({
+      status: 'open',
+      userId: admin.id,
+      unreadMessages: 3,
+      lastMessage: 'c',
+    });
+    expect(rows.cycles).toHaveLength(1);
+  });
+
+  it('reads the ticket again after the bot moved it: the next message lands in the chosen queue', async () => {
+    const { company, connection, phone } = await setup();
+    const queues = await asCompany(server, company.id, async (tx) => {
+      const made = await tx
+        .insertInto('queues')
+        .values([
+          { companyId: company.id, name: `Vendas ${phone}`, color: '#123456', orderQueue: 1 },
+          { companyId: company.id, name: `Suporte ${phone}`, color: '#654321', orderQueue: 2 },
+        ])
+        .returning('id')
+        .execute();
+      await tx
+        .insertInto('whatsappQueues')
+        .values(made.map((q) => ({ companyId: company.id, whatsappId: connection.id, queueId: q.id })))
+        .execute();
+      await tx
+        .updateTable('whatsapps')
+        .set({ greetingMessage: 'Escolha:' })
+        .where('id', '=', connection.id)
+        .execute();
+      return made;
+    });
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'oi' }),
+    );
+    await server.messaging.inbound.idle();
+    expect((await rowsOf(company.id, phone)).tickets[0]?.queueId).toBeNull();
+
+    const rows = await inOneRound(company.id, connection, phone, ['1', 'quero comprar']);
+    const chosen = queues[0]!.id;
+    expect(rows.tickets[0]?.queueId).toBe(chosen);
+    const customer = rows.messages.filter((m) => !m.fromMe);
+    expect(customer.map((m) => [m.body, m.queueId])).toEqual([
+      ['oi', null],
+      ['1', null],
+      ['quero comprar', chosen],
+    ]);
   });
 });
