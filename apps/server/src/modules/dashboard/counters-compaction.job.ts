@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { defineJob } from '../../platform/jobs/define-job';
+import { minuteSweepJob } from '../../platform/jobs/define-job';
 
 /** Keys folded per transaction: a run keeps going while there are more. */
 const KEYS_PER_ROUND = 2_000;
@@ -32,15 +31,5 @@ export async function compactCounters(ctx: AppContext): Promise<number> {
 export const COUNTERS_COMPACTION_JOB = 'counters-compaction';
 
 export function countersCompactionJob(ctx: AppContext) {
-  return defineJob({
-    name: COUNTERS_COMPACTION_JOB,
-    payload: z.object({}),
-    // The next minute folds again; a retry would only pile up behind it.
-    retryLimit: 0,
-    expireInSeconds: 60,
-    policy: 'singleton',
-    handler: async () => {
-      await compactCounters(ctx);
-    },
-  });
+  return minuteSweepJob(COUNTERS_COMPACTION_JOB, () => compactCounters(ctx));
 }

@@ -62,6 +62,21 @@ async function rowCounts(tx: TenantTx): Promise<{ rows: number; buckets: number;
   return rows[0]!;
 }
 
+/** A pending ticket of a new customer; answers its id. */
+async function newTicket(tx: TenantTx, companyId: number): Promise<number> {
+  const contact = await tx
+    .insertInto('contacts')
+    .values({ companyId, name: 'Customer', number: uniquePhone() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ticket = await tx
+    .insertInto('tickets')
+    .values({ companyId, contactId: contact.id, status: 'pending' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return ticket.id;
+}
+
 /** The same totals computed from the cycles now (as the migration's backfill does). */
 async function recomputed(tx: TenantTx): Promise<BucketTotals[]> {
   const { rows } = await sql<BucketTotals>`
@@ -125,19 +140,7 @@ describe('cycle_totals', () => {
       return totals;
     };
 
-    const { ticketId } = await asCompany(server, companyId, async (tx) => {
-      const contact = await tx
-        .insertInto('contacts')
-        .values({ companyId, name: 'Customer', number: uniquePhone() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ticket = await tx
-        .insertInto('tickets')
-        .values({ companyId, contactId: contact.id, status: 'pending' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { ticketId: ticket.id };
-    });
+    const ticketId = await asCompany(server, companyId, (tx) => newTicket(tx, companyId));
     const cycle = (values: { queuedAt: Date; userId?: number }) => (tx: TenantTx) =>
       tx
         .insertInto('ticketTracking')
@@ -284,17 +287,8 @@ describe('per-day chart in a zone half an hour off UTC', () => {
     const companyId = session.company.id;
     const queuedAt = new Date();
     const openCycle = async (tx: TenantTx) => {
-      const contact = await tx
-        .insertInto('contacts')
-        .values({ companyId, name: 'Customer', number: uniquePhone() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ticket = await tx
-        .insertInto('tickets')
-        .values({ companyId, contactId: contact.id, status: 'pending' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await tx.insertInto('ticketTracking').values({ companyId, ticketId: ticket.id, queuedAt }).execute();
+      const ticketId = await newTicket(tx, companyId);
+      await tx.insertInto('ticketTracking').values({ companyId, ticketId, queuedAt }).execute();
     };
     let releaseFirst = () => {};
     const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AppContext } from '../../platform/context';
-import { defineJob } from '../../platform/jobs/define-job';
+import { minuteSweepJob } from '../../platform/jobs/define-job';
 import { loadUserView } from '../users';
 
 /** The web app pings `userStatus` every 5 minutes; a user silent for longer has left. */
@@ -40,15 +39,5 @@ export async function sweepStalePresence(ctx: AppContext, now = new Date()): Pro
 export const PRESENCE_SWEEP_JOB = 'presence-sweep';
 
 export function presenceSweepJob(ctx: AppContext) {
-  return defineJob({
-    name: PRESENCE_SWEEP_JOB,
-    payload: z.object({}),
-    // The next minute sweeps again; a retry would only pile up behind it.
-    retryLimit: 0,
-    expireInSeconds: 60,
-    policy: 'singleton',
-    handler: async () => {
-      await sweepStalePresence(ctx);
-    },
-  });
+  return minuteSweepJob(PRESENCE_SWEEP_JOB, () => sweepStalePresence(ctx));
 }

@@ -30,6 +30,23 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 }
 
 /**
+ * A sweep the scheduler starts every minute (register it, then `ctx.jobs.schedule(name, '* * * * *')`): no
+ * payload, one run at a time, never retried, since the next minute sweeps again and a retry would only pile up.
+ */
+export function minuteSweepJob(name: string, sweep: () => Promise<unknown>): JobDefinition<z.ZodObject> {
+  return defineJob({
+    name,
+    payload: z.object({}),
+    retryLimit: 0,
+    expireInSeconds: 60,
+    policy: 'singleton',
+    handler: async () => {
+      await sweep();
+    },
+  });
+}
+
+/**
  * The payload of a job that works for one company: it carries `companyId`, and the handler opens
  * `ctx.scopes.tenant(payload.companyId)` itself (jobs have no credential to take it from).
  */

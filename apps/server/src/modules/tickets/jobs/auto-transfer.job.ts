@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { AppContext } from '../../../platform/context';
-import { defineJob } from '../../../platform/jobs/define-job';
+import { minuteSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { currentCycle } from '../ticket-cycles';
 import { transferTicket } from '../ticket-transitions';
@@ -72,15 +71,5 @@ async function transferWaiting(
 }
 
 export function autoTransferJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return defineJob({
-    name: AUTO_TRANSFER_JOB,
-    payload: z.object({}),
-    // The next minute sweeps again; a retry would only pile up behind it.
-    retryLimit: 0,
-    expireInSeconds: 60,
-    policy: 'singleton',
-    handler: async () => {
-      await sweepAutoTransfers(ctx, outbound);
-    },
-  });
+  return minuteSweepJob(AUTO_TRANSFER_JOB, () => sweepAutoTransfers(ctx, outbound));
 }

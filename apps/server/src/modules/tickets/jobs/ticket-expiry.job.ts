@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { chatIdOfContact, lockChat } from '../../../messaging/outbound';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { AppContext } from '../../../platform/context';
-import { defineJob } from '../../../platform/jobs/define-job';
+import { minuteSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { sendAutomatic } from '../ticket-automatic-messages';
 import { closeTicket } from '../ticket-transitions';
@@ -94,15 +93,5 @@ export async function lockTicketChat(tx: TenantTx, ticketId: number) {
 }
 
 export function ticketExpiryJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return defineJob({
-    name: TICKET_EXPIRY_JOB,
-    payload: z.object({}),
-    // The next minute sweeps again; a retry would only pile up behind it.
-    retryLimit: 0,
-    expireInSeconds: 60,
-    policy: 'singleton',
-    handler: async () => {
-      await sweepExpiredTickets(ctx, outbound);
-    },
-  });
+  return minuteSweepJob(TICKET_EXPIRY_JOB, () => sweepExpiredTickets(ctx, outbound));
 }
