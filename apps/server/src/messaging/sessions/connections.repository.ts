@@ -72,12 +72,15 @@ export function listUnleasedConnections(
   scopes: Scopes,
   today: string,
   limit: number,
+  /** Connections younger than this are left to the node whose route created them and is starting them. */
+  graceMs: number,
 ): Promise<ConnectionRef[]> {
   return scopes.asSystem((tx) =>
     tx.db
       .selectFrom('whatsapps')
       .innerJoin('companies', 'companies.id', 'whatsapps.companyId')
       .where(activeCompany(today))
+      .where('whatsapps.createdAt', '<', sql<Date>`now() - make_interval(secs => ${graceMs / 1000})`)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(

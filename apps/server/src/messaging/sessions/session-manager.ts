@@ -280,7 +280,14 @@ export class SessionManager implements Sessions {
       if (!servable.has(ref.whatsappId)) await this.#drop(ref.whatsappId, { release: true });
     }
 
-    const unleased = await listUnleasedConnections(this.ctx.scopes, today, SWEEP_BATCH);
+    // A connection created a moment ago is being started by its creator's route (on any node): claiming it here
+    // would move it to whichever node swept first. One lease time later it is fair game (its creator died).
+    const unleased = await listUnleasedConnections(
+      this.ctx.scopes,
+      today,
+      SWEEP_BATCH,
+      this.ctx.config.sessionLeaseMs,
+    );
     for (const ref of unleased) {
       const hosted = await this.#claim(ref.companyId, ref.whatsappId);
       if (!hosted) continue;
