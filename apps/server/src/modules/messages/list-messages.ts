@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { pageSizes, type ListMessagesAnswer } from '@zapdesk/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { TenantScope } from '../../platform/tenancy';
-import { getVisibleTicket, loadTicketView, visibleMessageQueues } from '../tickets';
+import { loadTicketRowsAndViews, visibleMessageQueues, visibleTo } from '../tickets';
 import { loadMessageViews } from './messages.presenter';
 import type { MessagesEnv } from './messages.env';
 import { resetUnreadAfterCommit } from './unread-reset';
@@ -20,7 +20,9 @@ export async function listMessages(
 ): Promise<ListMessagesAnswer> {
   const size = pageSizes.default;
   return scope.run(async (tx) => {
-    const ticket = await getVisibleTicket(tx, actor, ticketId);
+    // The ticket's row (for the visibility rules) and its answer come in one statement.
+    const loaded = (await loadTicketRowsAndViews(tx, env.ctx.config.frontendUrl, [ticketId])).get(ticketId);
+    const { row: ticket, view: shown } = visibleTo(actor, loaded, (found) => found.row);
     const queues = visibleMessageQueues(actor);
     // The page is one range of (company_id, ticket_id, id desc); the total is counted by ticket_message_count,
     // which skips the per-row policy check (migration 2026112264). Both in one round trip.
@@ -44,10 +46,11 @@ export async function listMessages(
         sql<number[]>`array(${pageIds})`.as('newestFirst'),
       ])
       .executeTakeFirstOrThrow();
-    if (pageNumber === 1 && ticket.userId === actor.userId) await resetUnreadAfterCommit(env, tx, ticket);
+    const reset =
+      pageNumber === 1 && ticket.userId === actor.userId && (await resetUnreadAfterCommit(env, tx, ticket));
     const ids = [...newestFirst].reverse();
     const messages = await loadMessageViews(tx, env.messaging.outbound.storage, ids);
-    const view = await loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
+    const view = reset ? { ...shown, unreadMessages: 0 } : shown;
     return { count, messages, ticket: view, hasMore: (pageNumber - 1) * size + ids.length < count };
   });
 }

@@ -5,15 +5,16 @@ import type { MessagesEnv } from './messages.env';
 
 /**
  * Unread reset (server-behaviour 6.1): zero unread, the customer's messages read, one WhatsApp read receipt for
- * the latest of them, and `-ticket` updateUnread after commit. Does nothing when nothing was unread.
+ * the latest of them, and `-ticket` updateUnread after commit. Does nothing when nothing was unread; answers
+ * whether it reset anything.
  */
 export async function resetUnreadAfterCommit(
   env: MessagesEnv,
   tx: TenantTx,
   ticket: TicketRow,
-): Promise<void> {
+): Promise<boolean> {
   const reset = await resetUnread(tx, ticket.id);
-  if (!reset) return;
+  if (!reset) return false;
   const whatsappId = ticket.whatsappId;
   if (reset.latestWid && whatsappId !== null) {
     const contact = await tx
@@ -32,4 +33,5 @@ export async function resetUnreadAfterCommit(
     emitUnreadReset(env.ctx.realtime, companyId, ticket);
     if (whatsappId !== null) env.messaging.outbound.kick(whatsappId);
   });
+  return true;
 }

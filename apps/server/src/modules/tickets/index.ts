@@ -29,8 +29,8 @@ export {
 export { registerTicketsRoutes } from './tickets.routes';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
-export { loadTicketView, loadTicketViews } from './tickets.presenter';
-export { findTicket, getVisibleTicket, type TicketRow } from './tickets.repository';
+export { loadTicketRowsAndViews, loadTicketView, loadTicketViews } from './tickets.presenter';
+export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */
 export function registerTicketsHooks(ctx: AppContext): void {

@@ -97,9 +97,18 @@ export async function loadTicketViews(
   frontendUrl: string,
   ids: number[],
 ): Promise<Map<number, TicketView>> {
-  const views = new Map<number, TicketView>();
-  if (ids.length === 0) return views;
-  // The contact comes in the same statement, each of its columns under an alias: one round trip per page.
+  const loaded = await loadTicketRowsAndViews(tx, frontendUrl, ids);
+  return new Map([...loaded].map(([id, { view }]) => [id, view]));
+}
+
+/** Each ticket's row with its answer, in one statement (the contact's columns under aliases). */
+export async function loadTicketRowsAndViews(
+  tx: TenantTx,
+  frontendUrl: string,
+  ids: number[],
+): Promise<Map<number, { row: TicketRow; view: TicketView }>> {
+  const loaded = new Map<number, { row: TicketRow; view: TicketView }>();
+  if (ids.length === 0) return loaded;
   const rows = await tx
     .selectFrom('tickets')
     .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
@@ -113,9 +122,9 @@ export async function loadTicketViews(
     const contact = Object.fromEntries(
       CONTACT_COLUMNS.map((column) => [column, aliased[contactAlias(column)]]),
     ) as ContactRow;
-    views.set(row.id, presentTicketRow(row, contact, frontendUrl));
+    loaded.set(row.id, { row, view: presentTicketRow(row, contact, frontendUrl) });
   }
-  return views;
+  return loaded;
 }
 
 /** Every column of a contact row; the check below fails to compile when the table gains one not listed. */

@@ -20,8 +20,12 @@ export async function getVisibleTicket(
 ): Promise<TicketRow> {
   let query = tx.selectFrom('tickets').where('id', '=', id).selectAll();
   if (options.forUpdate) query = query.forUpdate();
-  const ticket = await query.executeTakeFirst();
-  if (!ticket) throw AppError.notFound('ERR_NO_TICKET_FOUND');
-  if (!canSeeTicket(actor, ticket)) throw AppError.forbidden();
-  return ticket;
+  return visibleTo(actor, await query.executeTakeFirst(), (ticket) => ticket);
+}
+
+/** What was found for a ticket, or 404 when nothing was and 403 when the actor may not see its row. */
+export function visibleTo<T>(actor: Actor, found: T | undefined, rowOf: (found: T) => TicketRow): T {
+  if (found === undefined) throw AppError.notFound('ERR_NO_TICKET_FOUND');
+  if (!canSeeTicket(actor, rowOf(found))) throw AppError.forbidden();
+  return found;
 }
