@@ -13,12 +13,15 @@ describe('StatementNames', () => {
     expect(names.nameFor('select 2 where $1', 1)).toBeUndefined();
   });
 
-  it('never names statements without parameters or with very long texts', () => {
+  it('never names statements without parameters, with very long texts or with many parameters', () => {
     const names = new StatementNames();
     const long = `select ${'$1, '.repeat(2_000)}1`;
+    const rows = Array.from({ length: 10 }, (_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3})`);
+    const bulk = `insert into t values ${rows.join(', ')}`;
     for (let run = 0; run < 5; run++) {
       expect(names.nameFor('begin; select 1', 0)).toBeUndefined();
       expect(names.nameFor(long, 1)).toBeUndefined();
+      expect(names.nameFor(bulk, 60)).toBeUndefined();
     }
     expect(names.size).toBe(0);
   });

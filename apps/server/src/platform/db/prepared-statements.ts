@@ -5,8 +5,12 @@ const RUNS_BEFORE_PREPARED = 3;
  * memory PostgreSQL spends on them; the hot statements (list, page, pipeline) come far below it.
  */
 const MAX_PREPARED = 300;
-/** Longer texts are bulk inserts or long `in` lists, whose shape changes with their size: never prepared. */
+/**
+ * Longer texts, or texts with more parameters, are bulk inserts or long `in` lists, whose shape changes with their
+ * size: never prepared (each size would take a name of its own).
+ */
 const MAX_PREPARED_TEXT = 6_000;
+const MAX_PREPARED_PARAMETERS = 40;
 /** Texts counted while not yet prepared; the counts start over past it. */
 const MAX_COUNTED = 5_000;
 
@@ -24,7 +28,12 @@ export class StatementNames {
     const known = this.#names.get(text);
     if (known) return known;
     // Without parameters pg uses the simple protocol, which also carries several statements in one text.
-    if (parameterCount === 0 || text.length > MAX_PREPARED_TEXT || this.#names.size >= MAX_PREPARED) {
+    if (
+      parameterCount === 0 ||
+      parameterCount > MAX_PREPARED_PARAMETERS ||
+      text.length > MAX_PREPARED_TEXT ||
+      this.#names.size >= MAX_PREPARED
+    ) {
       return undefined;
     }
     const runs = (this.#runs.get(text) ?? 0) + 1;
