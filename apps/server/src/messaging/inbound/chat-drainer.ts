@@ -7,6 +7,7 @@ import { ChatPrefetch } from './chat-prefetch';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
 import { BotCache } from '../bots';
+import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
@@ -227,16 +228,19 @@ export class ChatDrainer {
     if (events.length === 0) return;
     const effects = new Effects();
     const botCache = new BotCache();
+    const writes = new WriteCounter();
+    const counted = tx.withPlugin(writes);
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
     const prefetch = await ChatPrefetch.load(tx, revived);
     for (const { event, ...stored } of revived) {
       const env: InboundEnv = {
-        tx,
+        tx: counted,
         ctx: this.ctx,
         outbound: this.outbound,
         whatsappId: stored.whatsappId,
         botCache,
         prefetch,
+        writes,
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,

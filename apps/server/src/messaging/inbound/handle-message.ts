@@ -93,15 +93,16 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   // The open cycle read with the ticket is still current when the ticket was used as it was.
   const cycle = known && found.change === null && !rating ? known.cycle : undefined;
   if (m.fromMe || m.isGroup) return;
+  const writesBefore = env.writes.count;
   await afterInboundStored(env, ticket, message, chat, rating, cycle);
   // The next message of this chat in the round starts from what this one left. The contact is final; the ticket
-  // (still locked by this transaction) and its cycle only when no bot or rating reply touched them after the
-  // message was stored: a ticket with an attendant (or without connection) is left alone by the queue bot.
-  const leftAlone = !rating && (ticket.userId !== null || ticket.whatsappId === null);
+  // (still locked by this transaction) and its cycle when nothing was written after the message was stored (no
+  // bot step, no rating reply): a ticket with an attendant, or a menu already shown and waiting.
+  const untouched = env.writes.count === writesBefore;
   env.prefetch.putBack(whatsappId, m.chatId, {
     contact: chat,
-    ticket: leftAlone ? ticket : undefined,
-    cycle: leftAlone ? cycle : undefined,
+    ticket: untouched ? ticket : undefined,
+    cycle: untouched ? cycle : undefined,
   });
 }
 

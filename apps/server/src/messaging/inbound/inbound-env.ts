@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import type { WriteCounter } from '../../platform/db/write-counter';
 import type { TenantTx } from '../../platform/tenancy';
 import type { BotCache } from '../bots';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
@@ -15,6 +16,8 @@ export interface InboundEnv {
   botCache: BotCache;
   /** The round's chat rows, read for all its private chats at once. */
   prefetch: ChatPrefetch;
+  /** Counts the statements of `tx` that may write: unchanged readings mean rows read before are current. */
+  writes: WriteCounter;
   /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */
   requestPicture(target: PictureTarget, lastLookup: Date | null): void;
   /** Work for after the commit; dropped when the transaction rolls back. */

@@ -1,5 +1,6 @@
 import {
   sql,
+  type KyselyPlugin,
   type DeleteQueryBuilder,
   type DeleteResult,
   type Kysely,
@@ -84,6 +85,11 @@ export class TenantTx extends BoundTransaction {
   /** Inserts always go through `db.insertInto` with `companyId: tx.companyId`; RLS refuses any other company. */
   get insertInto() {
     return this.db.insertInto.bind(this.db);
+  }
+
+  /** The same transaction with a Kysely plugin on its queries; after-commit work is shared. */
+  withPlugin(plugin: KyselyPlugin): TenantTx {
+    return new TenantTx(this.db.withPlugin(plugin), this.companyId, this.afterCommitQueue);
   }
 }
 
