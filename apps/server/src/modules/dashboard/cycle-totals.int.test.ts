@@ -62,8 +62,12 @@ async function rowCounts(tx: TenantTx): Promise<{ rows: number; buckets: number;
   return rows[0]!;
 }
 
-/** A pending ticket of a new customer; answers its id. */
-async function newTicket(tx: TenantTx, companyId: number): Promise<number> {
+/** A ticket of a new customer (pending unless told); answers its id. */
+async function newTicket(
+  tx: TenantTx,
+  companyId: number,
+  status: 'pending' | 'closed' = 'pending',
+): Promise<number> {
   const contact = await tx
     .insertInto('contacts')
     .values({ companyId, name: 'Customer', number: uniquePhone() })
@@ -71,7 +75,7 @@ async function newTicket(tx: TenantTx, companyId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   const ticket = await tx
     .insertInto('tickets')
-    .values({ companyId, contactId: contact.id, status: 'pending' })
+    .values({ companyId, contactId: contact.id, status })
     .returning('id')
     .executeTakeFirstOrThrow();
   return ticket.id;
@@ -248,22 +252,13 @@ describe('per-day chart in a zone half an hour off UTC', () => {
     const session = await buildAdminSession(india);
     const companyId = session.company.id;
     await asCompany(india, companyId, async (tx) => {
-      const contact = await tx
-        .insertInto('contacts')
-        .values({ companyId, name: 'Customer', number: uniquePhone() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const ticket = await tx
-        .insertInto('tickets')
-        .values({ companyId, contactId: contact.id, status: 'closed' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const ticketId = await newTicket(tx, companyId, 'closed');
       // 18:00–19:00 UTC is 23:30–00:30 in India: local 23:45 on the 4th, then 00:15 and 00:40 on the 5th.
       for (const queued of ['2026-03-04T18:15:00Z', '2026-03-04T18:45:00Z', '2026-03-04T19:10:00Z']) {
         const queuedAt = new Date(queued);
         await tx
           .insertInto('ticketTracking')
-          .values({ companyId, ticketId: ticket.id, queuedAt, finishedAt: queuedAt })
+          .values({ companyId, ticketId, queuedAt, finishedAt: queuedAt })
           .execute();
       }
     });
