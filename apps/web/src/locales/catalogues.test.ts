@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { errorStatuses } from '@zapdesk/contracts';
 import { namespaces } from '../app/i18n/namespaces';
 
 const root = import.meta.dirname;
@@ -75,10 +76,11 @@ describe('translation catalogues', () => {
     });
   }
 
-  it('translate every error code of the spec catalogue', () => {
+  it('translate every error code of the spec catalogue, and every code the server may answer', () => {
+    const codes = [...new Set([...specErrorCodes, ...Object.keys(errorStatuses)])];
     for (const language of languages) {
       const errors = read(language, 'errors.json');
-      const missing = specErrorCodes.filter((code) => typeof errors[code] !== 'string');
+      const missing = codes.filter((code) => typeof errors[code] !== 'string');
       expect(missing, `${language}/errors.json lacks`).toEqual([]);
     }
   });
