@@ -29,10 +29,10 @@ function privateCustomerMessage(event: ProviderEvent): { chatId: string } | null
 /**
  * The contacts, tickets and open cycles of the private chats a processing round is about to handle, read in three
  * queries for the whole round instead of three per message. The round already holds the chats' locks, so the
- * tickets are locked in the usual order (chat, then ticket). Rows are handed out once per chat, to its first
- * customer message of the round (what that message does changes them: later events read them again), and an
- * event that could change another chat's rows (a group message's member, a call, phone-book events, our own
- * messages) drops everything still unused.
+ * tickets are locked in the usual order (chat, then ticket). Rows are handed out once per chat, to its next
+ * customer message of the round; that message puts back what it can vouch for (`putBack`: the rows as it left
+ * them), and the chat's later messages read the rest again. An event that could change another chat's rows (a
+ * group message's member, a call, phone-book events, our own messages) drops everything still unused.
  */
 export class ChatPrefetch {
   readonly #rows = new Map<string, ChatRows>();

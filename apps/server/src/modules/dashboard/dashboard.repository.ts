@@ -110,14 +110,16 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
       (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online)
           order by u.name, u.id), '[]')
         from users u where u.company_id = ${tx.companyId}) as "users",
-      -- Open and pending from the ticket counts' rows (migration 2026112281), not from the tickets.
-      (select coalesce(sum(c.tickets), 0)::int
-        from ticket_counts c where c.company_id = ${tx.companyId} and c.status = 'open') as "supportHappening",
-      (select coalesce(sum(c.tickets), 0)::int
-        from ticket_counts c where c.company_id = ${tx.companyId} and c.status = 'pending') as "supportPending",
+      c.open as "supportHappening", c.pending as "supportPending",
       (select count(*) from contacts
         where company_id = ${tx.companyId} and first_queued_at is not null
-          and ${inPeriod(sql.ref('first_queued_at'), period)})::int as "leads"`.execute(tx.db);
+          and ${inPeriod(sql.ref('first_queued_at'), period)})::int as "leads"
+    -- Open and pending from the ticket counts' rows (migration 2026112281), not from the tickets: one scan.
+    from (select coalesce(sum(tickets) filter (where status = 'open'), 0)::int as open,
+            coalesce(sum(tickets) filter (where status = 'pending'), 0)::int as pending
+          from ticket_counts where company_id = ${tx.companyId} and status in ('open', 'pending')) c`.execute(
+    tx.db,
+  );
   const users = now[0]?.users ?? [];
 
   const total = groups.find((g) => g.total);

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildUser } from '../../../test/factories';
 import { asCompany } from '../../../test/messaging-fixtures';
-import { compactCounters } from '../dashboard';
+import { compactCounters, COUNTERS_COMPACTION_JOB } from '../dashboard';
 import { agentIn, buildTicketRow, queueOf, setTicket } from './tickets.fixtures';
 
 // ticket_counts (migration 2026112281) must always sum to the company's tickets per (status, user, queue): the
@@ -109,5 +109,25 @@ describe('ticket_counts', () => {
     );
     await check();
     expect((await counted(company.id)).reduce((sum, key) => sum + key.n, 0)).toBe(3);
+  });
+
+  it('is folded by the counters job on a worker node', async () => {
+    const { company } = await buildAdminSession(server);
+    await buildTicketRow(server, company.id, { status: 'pending' });
+    const deltas = () =>
+      asCompany(server, company.id, async (tx) =>
+        Number(
+          (await sql<{ n: number }>`select count(*)::int as n from ticket_counts where delta`.execute(tx.db))
+            .rows[0]?.n,
+        ),
+      );
+    expect(await deltas()).toBe(1);
+    const id = await server.ctx.jobs.send(COUNTERS_COMPACTION_JOB, {});
+    await vi.waitFor(
+      async () => expect(await server.ctx.jobs.state(COUNTERS_COMPACTION_JOB, id ?? '')).toBe('completed'),
+      { timeout: 10_000 },
+    );
+    expect(await deltas()).toBe(0);
+    expect(await kept(company.id)).toEqual(await counted(company.id));
   });
 });

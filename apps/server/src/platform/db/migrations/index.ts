@@ -28,6 +28,7 @@ import * as companyTicketCounts from './2026112266_company_ticket_counts';
 import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_indexes';
 import * as cycleTotalsAppendOnly from './2026112280_cycle_totals_append_only';
 import * as ticketCounts from './2026112281_ticket_counts';
+import * as dropCompanyTicketCounts from './2026112282_drop_company_ticket_counts';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026112271_inbound_events_lean_indexes': inboundEventsLeanIndexes,
   '2026112280_cycle_totals_append_only': cycleTotalsAppendOnly,
   '2026112281_ticket_counts': ticketCounts,
+  '2026112282_drop_company_ticket_counts': dropCompanyTicketCounts,
 };
