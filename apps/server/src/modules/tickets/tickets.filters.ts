@@ -81,11 +81,12 @@ function ownerFilter(
 
 /**
  * The ticket's contact name or number, or any of its messages, contains the term. The match set comes from
- * `tickets_matching_search` (migration 2026112240): under row-level security a LIKE cannot use the trigram
- * indexes, in that function it can; it only sees the transaction's company.
+ * `tickets_matching_search` (migrations 2026112240 and 2026112290): under row-level security a LIKE cannot use
+ * the search indexes, in that function it can; it only sees the transaction's company. The ids go as one array,
+ * which the tickets' primary key walks in order instead of probing it once per id.
  */
 function searchMatches(term: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref('tickets.id')} in (select tickets_matching_search(${likePattern(term)}))`;
+  return sql<SqlBool>`${sql.ref('tickets.id')} = any(array(select tickets_matching_search(${term}, ${likePattern(term)})))`;
 }
 
 /** `queueId IN queueIds` (non-admins: ∩ their queues), or no queue for admins, allTicket users and owners. */

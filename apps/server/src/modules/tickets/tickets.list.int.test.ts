@@ -126,6 +126,30 @@ describe('GET /tickets filters', () => {
     expect(ids(await list(token, '?searchParam=50%25'))).toEqual([]);
   });
 
+  it('finds any part of a message: inside words, across words, short terms, other scripts, wildcards', async () => {
+    const { company, token } = await buildAdminSession(server);
+    const coffee = await buildTicketRow(server, company.id, { messages: ['A CAFETEIRA chegou quebrada.'] });
+    const sale = await buildTicketRow(server, company.id, { messages: ['desconto de 50% no pix_rapido'] });
+    const japanese = await buildTicketRow(server, company.id, { messages: ['pedido 東京日本語テスト ok'] });
+    const emoji = await buildTicketRow(server, company.id, { messages: ['obrigado 😀 até'] });
+    await buildTicketRow(server, company.id, { messages: ['cafe e teira separados, 50 por cento'] });
+    const search = async (term: string) => ids(await list(token, `?searchParam=${encodeURIComponent(term)}`));
+
+    expect(await search('feteir')).toEqual(sorted(coffee));
+    expect(await search('cafeteira chegou q')).toEqual(sorted(coffee));
+    expect(await search('a cafeteira')).toEqual(sorted(coffee));
+    expect(await search('ira ch')).toEqual(sorted(coffee));
+    expect(await search('50%')).toEqual(sorted(sale));
+    expect(await search('x_r')).toEqual(sorted(sale));
+    expect(await search('日本')).toEqual(sorted(japanese));
+    expect(await search('京日本語テ')).toEqual(sorted(japanese));
+    expect(await search('😀 ATE')).toEqual(sorted(emoji));
+    expect(await search('PÍ')).toEqual(sorted(sale));
+    expect(await search('😀')).toEqual(sorted(emoji));
+    expect(await search('cafeteiras')).toEqual([]);
+    expect(await search('e teira chegou')).toEqual([]);
+  });
+
   it('keeps unread tickets that are mine or pending with withUnreadMessages', async () => {
     const { company, admin, token } = await buildAdminSession(server);
     const colleague = await buildUser(server, company, { profile: 'user' });

@@ -120,6 +120,7 @@ describe('tenant tables', () => {
     'campaigns_due_idx',
     'inbound_events_pending_idx',
     'outbox_due_idx',
+    'messages_search_keys_idx', // its keys are the company's own (search_trigram_keys hashes the company in)
   ];
 
   it('have company_id not null, forced row-level security and a policy', async () => {

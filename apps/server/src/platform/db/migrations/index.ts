@@ -29,6 +29,7 @@ import * as inboundEventsLeanIndexes from './2026112271_inbound_events_lean_inde
 import * as cycleTotalsAppendOnly from './2026112280_cycle_totals_append_only';
 import * as ticketCounts from './2026112281_ticket_counts';
 import * as dropCompanyTicketCounts from './2026112282_drop_company_ticket_counts';
+import * as messageSearchKeys from './2026112290_message_search_keys';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026112280_cycle_totals_append_only': cycleTotalsAppendOnly,
   '2026112281_ticket_counts': ticketCounts,
   '2026112282_drop_company_ticket_counts': dropCompanyTicketCounts,
+  '2026112290_message_search_keys': messageSearchKeys,
 };
