@@ -1,4 +1,5 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import type { MessagesTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
 import { ticketRefs } from '../tickets/tickets.presenter';
@@ -12,7 +13,12 @@ export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId' | 'tracking
  * our own echo) stores nothing and answers undefined: the unique key (company, whatsapp, wid) decides.
  */
 export async function insertMessage(tx: TenantTx, values: NewMessage): Promise<MessageRow | undefined> {
-  return tx
+  const [row] = await insertMessageStatement.run(tx, values);
+  return row;
+}
+
+const insertMessageStatement = new StatementTemplate((tx, values: NewMessage) =>
+  tx
     .insertInto('messages')
     .values((eb) => ({
       ...values,
@@ -23,12 +29,11 @@ export async function insertMessage(tx: TenantTx, values: NewMessage): Promise<M
         .where('ticketId', '=', values.ticketId)
         .select('id')
         .orderBy('id', 'desc')
-        .limit(1),
+        .limit(sql.lit(1)),
     }))
     .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'wid']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
+    .returningAll(),
+);
 
 export function findMessageByWid(
   tx: TenantTx,
@@ -58,20 +63,43 @@ export async function touchTicketWithMessage(
   message: MessageRow,
   options: { countUnread: boolean },
 ) {
-  return tx
-    .updateTable('tickets')
-    .set((eb) => ({
-      lastMessage: message.body,
-      lastMediaType: lastMediaTypeOf(message),
-      fromMe: message.fromMe,
-      updatedAt: new Date(),
-      ...(options.countUnread ? { unreadMessages: eb('unreadMessages', '+', 1) } : {}),
-    }))
-    .where('id', '=', ticketId)
-    .returningAll()
-    .returning((eb) => ticketRefs(eb))
-    .executeTakeFirstOrThrow();
+  const [ticket] = await touchTicketStatement.run(tx, {
+    ticketId,
+    lastMessage: message.body,
+    lastMediaType: lastMediaTypeOf(message),
+    fromMe: message.fromMe,
+    updatedAt: new Date(),
+    unreadAdded: options.countUnread ? 1 : 0,
+  });
+  if (!ticket) throw new Error(`ticket ${ticketId} not found to store its last message`);
+  return ticket;
 }
+
+const touchTicketStatement = new StatementTemplate(
+  (
+    tx,
+    args: {
+      ticketId: number;
+      lastMessage: string;
+      lastMediaType: string | null;
+      fromMe: boolean;
+      updatedAt: Date;
+      unreadAdded: number;
+    },
+  ) =>
+    tx
+      .updateTable('tickets')
+      .set((eb) => ({
+        lastMessage: args.lastMessage,
+        lastMediaType: args.lastMediaType,
+        fromMe: args.fromMe,
+        updatedAt: args.updatedAt,
+        unreadMessages: eb('unreadMessages', '+', args.unreadAdded),
+      }))
+      .where('id', '=', args.ticketId)
+      .returningAll()
+      .returning((eb) => ticketRefs(eb)),
+);
 
 /** Acks only go up (server-behaviour 6.3); answers the message when this one raised it. */
 export async function raiseAck(
