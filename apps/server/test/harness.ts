@@ -31,7 +31,7 @@ export async function startTestServer(
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT: 'off',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     SESSIONS_AUTOSTART: 'off',

@@ -1,4 +1,5 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import { emitTicketUpdate, loadTicketView, type TicketRow } from '../../modules/tickets';
 import type { TicketTrackingTable, TicketsTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
@@ -7,16 +8,20 @@ import type { BotEnv } from './bot-send';
 export type CycleRow = Selectable<TicketTrackingTable>;
 
 /** The ticket's current attendance cycle (server-behaviour 5.1), where the bot keeps its counters. */
-export function currentCycle(tx: TenantTx, ticketId: number): Promise<CycleRow | undefined> {
-  return tx
+export async function currentCycle(tx: TenantTx, ticketId: number): Promise<CycleRow | undefined> {
+  const [cycle] = await currentCycleStatement.run(tx, { ticketId });
+  return cycle;
+}
+
+const currentCycleStatement = new StatementTemplate((tx, args: { ticketId: number }) =>
+  tx
     .selectFrom('ticketTracking')
-    .where('ticketId', '=', ticketId)
+    .where('ticketId', '=', args.ticketId)
     .where('finishedAt', 'is', null)
     .orderBy('id', 'desc')
     .selectAll()
-    .limit(1)
-    .executeTakeFirst();
-}
+    .limit(sql.lit(1)),
+);
 
 export async function updateCycle(
   tx: TenantTx,

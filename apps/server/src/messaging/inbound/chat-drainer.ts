@@ -11,6 +11,8 @@ import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
+import { StatementTemplate } from '../../platform/db/statement-template';
+import { sql } from 'kysely';
 
 /** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
 export const MAX_ATTEMPTS = 5;
@@ -151,20 +153,10 @@ export class ChatDrainer {
       const locked = await tryLockChatsForProcessing(tx, round);
       const busy = round.filter((chat) => !locked.includes(chat));
       if (locked.length === 0) return { busy, alone: [], unfinished: false };
-      const events = await tx
-        .selectFrom('inboundEvents')
-        .where('status', '=', 'received')
-        .where((eb) =>
-          eb(
-            eb.refTuple('whatsappId', 'chatKey'),
-            'in',
-            locked.map((c) => eb.tuple(c.whatsappId, c.chatKey)),
-          ),
-        )
-        .orderBy('id')
-        .limit(EVENTS_PER_ROUND)
-        .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts'])
-        .execute();
+      const events = await roundEvents.run(tx, {
+        whatsappIds: locked.map((c) => c.whatsappId),
+        chatKeys: locked.map((c) => c.chatKey),
+      });
       // Only a chat's first unprocessed event can have been attempted: the ones after it wait for it.
       const retried = new Set<string>();
       const seen = new Set<string>();
@@ -253,11 +245,7 @@ export class ChatDrainer {
         throw new EventFailed(stored, cause);
       }
     }
-    await tx
-      .updateTable('inboundEvents')
-      .set((eb) => ({ status: 'processed', processedAt: new Date(), attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', anyOf(events.map((e) => e.id)))
-      .execute();
+    await markProcessed.run(tx, { ids: events.map((e) => e.id), processedAt: new Date() });
     tx.afterCommit(() => effects.flush());
   }
 
@@ -282,6 +270,30 @@ export class ChatDrainer {
     else this.ctx.log.warn(log, 'inbound event failed; the sweep retries it');
   }
 }
+
+/** The oldest unprocessed events of the round's chats (any number of chats: one array per column). */
+const roundEvents = new StatementTemplate((tx, chats: { whatsappIds: number[]; chatKeys: string[] }) =>
+  tx
+    .selectFrom('inboundEvents')
+    .where('status', '=', sql.lit('received'))
+    .where(
+      sql<boolean>`(whatsapp_id, chat_key) in (select * from unnest(${chats.whatsappIds}::int[], ${chats.chatKeys}::text[]))`,
+    )
+    .orderBy('id')
+    .limit(sql.lit(EVENTS_PER_ROUND))
+    .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts']),
+);
+
+const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processedAt: Date }) =>
+  tx
+    .updateTable('inboundEvents')
+    .set((eb) => ({
+      status: sql.lit('processed'),
+      processedAt: args.processedAt,
+      attempts: eb('attempts', '+', sql.lit(1)),
+    }))
+    .where('id', '=', anyOf(args.ids)),
+);
 
 /** An event whose processing threw; its transaction rolled back. */
 class EventFailed extends Error {

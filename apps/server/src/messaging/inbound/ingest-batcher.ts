@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
 import type { ChatRef } from './chat-drainer';
 import type { EventKey } from './event-key';
@@ -57,21 +59,13 @@ export class IngestBatcher {
 
   private async insert(companyId: number, batch: Pending[]): Promise<void> {
     const inserted = await this.ctx.scopes.tenant(companyId).run((tx) =>
-      tx
-        .insertInto('inboundEvents')
-        .values(
-          batch.map((p) => ({
-            companyId,
-            whatsappId: p.connection.whatsappId,
-            provider: p.connection.provider,
-            eventId: p.key.eventId,
-            chatKey: p.key.chatKey,
-            payload: JSON.stringify(p.event),
-          })),
-        )
-        .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'eventId']).doNothing())
-        .returning(['whatsappId', 'eventId'])
-        .execute(),
+      insertEvents.run(tx, {
+        whatsappIds: batch.map((p) => p.connection.whatsappId),
+        providers: batch.map((p) => p.connection.provider),
+        eventIds: batch.map((p) => p.key.eventId),
+        chatKeys: batch.map((p) => p.key.chatKey),
+        payloads: batch.map((p) => JSON.stringify(p.event)),
+      }),
     );
     const stored = new Set(inserted.map((r) => `${r.whatsappId}:${r.eventId}`));
     for (const p of batch) {
@@ -82,3 +76,26 @@ export class IngestBatcher {
     }
   }
 }
+
+/** One statement for any number of events: the rows travel as one array per column. */
+const insertEvents = new StatementTemplate(
+  (
+    tx,
+    rows: {
+      whatsappIds: number[];
+      providers: string[];
+      eventIds: string[];
+      chatKeys: string[];
+      payloads: string[];
+    },
+  ) =>
+    tx
+      .insertInto('inboundEvents')
+      .columns(['companyId', 'whatsappId', 'provider', 'eventId', 'chatKey', 'payload'])
+      .expression(
+        sql`select ${tx.companyId}::int, * from unnest(${rows.whatsappIds}::int[], ${rows.providers}::text[],
+          ${rows.eventIds}::text[], ${rows.chatKeys}::text[], ${rows.payloads}::jsonb[])`,
+      )
+      .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'eventId']).doNothing())
+      .returning(['whatsappId', 'eventId']),
+);
