@@ -2,6 +2,11 @@ import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 
+/** A migration that rewrites tables names them, to be vacuumed once it has committed. */
+interface RewritingMigration {
+  vacuumAfter?: string[];
+}
+
 /** Applies pending migrations as the schema owner. Safe to call from several processes at once. */
 export async function migrateToLatest(url: string): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
@@ -21,8 +26,15 @@ export async function migrateToLatest(url: string): Promise<string[]> {
     if (error || failed) {
       throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
     }
-    await sql`select 1`.execute(db);
-    return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const applied = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // A rewritten table has no page marked all-visible: index-only scans read its heap until it is vacuumed,
+    // and VACUUM cannot run inside a migration's transaction.
+    for (const name of applied) {
+      for (const table of (migrations[name] as RewritingMigration | undefined)?.vacuumAfter ?? []) {
+        await sql`vacuum (analyze) ${sql.table(table)}`.execute(db);
+      }
+    }
+    return applied;
   } finally {
     await db.destroy();
   }

@@ -13,6 +13,9 @@ import { run, type MigrationDb } from '../migration-helpers';
  *   trigrams both paddings share are kept). A term without any (under three letters) reads every message of
  *   the company, as the trigram index did.
  */
+/** Adding the stored column rewrites messages (see migrator.ts). */
+export const vacuumAfter = ['messages'];
+
 export async function up(db: MigrationDb): Promise<void> {
   await run(
     db,
