@@ -3,6 +3,7 @@ import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
 import type { MessageRow } from './messages.repository';
 import { anyOf } from '../../platform/db/any-of';
+import { StatementTemplate } from '../../platform/db/statement-template';
 
 /** Message answers with the sender's `contact{id,name}` and the quoted message (server-behaviour 6.1), in one query. */
 export async function loadMessageViews(
@@ -11,24 +12,7 @@ export async function loadMessageViews(
   ids: number[],
 ): Promise<MessageView[]> {
   if (ids.length === 0) return [];
-  const rows = await tx
-    .selectFrom('messages')
-    .leftJoin('contacts', 'contacts.id', 'messages.contactId')
-    .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
-    .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
-    .where('messages.id', '=', anyOf(ids))
-    .selectAll('messages')
-    .select([
-      'contacts.name as contactName',
-      'quoted.body as quotedBody',
-      'quoted.fromMe as quotedFromMe',
-      'quoted.mediaType as quotedMediaType',
-      'quoted.mediaPath as quotedMediaPath',
-      'quoted.isDeleted as quotedIsDeleted',
-      'quoted.contactId as quotedContactId',
-      'quotedContact.name as quotedContactName',
-    ])
-    .execute();
+  const rows = await messagesWithQuotes.run(tx, { ids });
   const url = (path: string | null) => (path ? storage.publicUrl(path) : null);
   const byId = new Map(
     rows.map((m): [number, MessageView] => [
@@ -117,3 +101,24 @@ export function presentUnquotedMessage(
     updatedAt: m.updatedAt.toISOString(),
   };
 }
+
+// Every message page, and each message event, reads its messages this way: compiled once (statement-template.ts).
+const messagesWithQuotes = new StatementTemplate((tx, args: { ids: number[] }) =>
+  tx
+    .selectFrom('messages')
+    .leftJoin('contacts', 'contacts.id', 'messages.contactId')
+    .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
+    .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
+    .where('messages.id', '=', anyOf(args.ids))
+    .selectAll('messages')
+    .select([
+      'contacts.name as contactName',
+      'quoted.body as quotedBody',
+      'quoted.fromMe as quotedFromMe',
+      'quoted.mediaType as quotedMediaType',
+      'quoted.mediaPath as quotedMediaPath',
+      'quoted.isDeleted as quotedIsDeleted',
+      'quoted.contactId as quotedContactId',
+      'quotedContact.name as quotedContactName',
+    ]),
+);

@@ -6,6 +6,7 @@ import type { TenantTx } from '../../platform/tenancy';
 import { presentContact, type ContactRow } from '../contacts/contacts.presenter';
 import type { TicketRow } from './tickets.repository';
 import { anyOf } from '../../platform/db/any-of';
+import { StatementTemplate } from '../../platform/db/statement-template';
 
 /** What a ticket answer needs beyond the ticket and contact rows. */
 export interface TicketRefs {
@@ -109,14 +110,7 @@ export async function loadTicketRowsAndViews(
 ): Promise<Map<number, { row: TicketRow; view: TicketView }>> {
   const loaded = new Map<number, { row: TicketRow; view: TicketView }>();
   if (ids.length === 0) return loaded;
-  const rows = await tx
-    .selectFrom('tickets')
-    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
-    .where('tickets.id', '=', anyOf(ids))
-    .selectAll('tickets')
-    .select((eb) => ticketRefs(eb))
-    .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const))
-    .execute();
+  const rows = await ticketsWithContacts.run(tx, { ids });
   for (const row of rows) {
     const aliased = row as unknown as Record<string, unknown>;
     const contact = Object.fromEntries(
@@ -126,6 +120,17 @@ export async function loadTicketRowsAndViews(
   }
   return loaded;
 }
+
+// Every list page and message page reads its tickets this way: compiled once (statement-template.ts).
+const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
+  tx
+    .selectFrom('tickets')
+    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+    .where('tickets.id', '=', anyOf(args.ids))
+    .selectAll('tickets')
+    .select((eb) => ticketRefs(eb))
+    .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const)),
+);
 
 /** Every column of a contact row; the check below fails to compile when the table gains one not listed. */
 const CONTACT_COLUMNS = [
