@@ -3,7 +3,9 @@ import type { TicketRow } from '../../modules/tickets';
 import type { TenantTx } from '../../platform/tenancy';
 import type { CycleRow } from '../bots';
 import type { ProviderEvent } from '../providers/port';
+import { sql } from 'kysely';
 import { anyOf } from '../../platform/db/any-of';
+import { StatementTemplate } from '../../platform/db/statement-template';
 
 /** A private chat's rows as they are now; null = there is none, undefined = not known (read it). */
 export interface ChatRows {
@@ -55,11 +57,7 @@ export class ChatPrefetch {
     for (const [key, chat] of chats) if ((connectionsOf.get(chat.number)?.size ?? 0) > 1) chats.delete(key);
     if (chats.size === 0) return prefetch;
     const numbers = [...chats.values()].map((c) => c.number);
-    const contacts = await tx
-      .selectFrom('contacts')
-      .where('number', '=', anyOf(numbers))
-      .selectAll()
-      .execute();
+    const contacts = await contactsByNumber.run(tx, { numbers });
     const contactByNumber = new Map(contacts.map((c) => [c.number, c]));
     const pairs = [...chats.values()].flatMap((chat) => {
       const contact = contactByNumber.get(chat.number);
@@ -68,28 +66,12 @@ export class ChatPrefetch {
     const tickets =
       pairs.length === 0
         ? []
-        : await tx
-            .selectFrom('tickets')
-            .where((eb) =>
-              eb(
-                eb.refTuple('contactId', 'whatsappId'),
-                'in',
-                pairs.map((p) => eb.tuple(p.contactId, p.whatsappId)),
-              ),
-            )
-            .selectAll()
-            .forUpdate()
-            .execute();
+        : await lockedTicketsOf.run(tx, {
+            contactIds: pairs.map((p) => p.contactId),
+            whatsappIds: pairs.map((p) => p.whatsappId),
+          });
     const cycles =
-      tickets.length === 0
-        ? []
-        : await tx
-            .selectFrom('ticketTracking')
-            .where('ticketId', '=', anyOf(tickets.map((t) => t.id)))
-            .where('finishedAt', 'is', null)
-            .orderBy('id', 'desc')
-            .selectAll()
-            .execute();
+      tickets.length === 0 ? [] : await openCyclesOf.run(tx, { ticketIds: tickets.map((t) => t.id) });
     const cycleByTicket = new Map<number, CycleRow>();
     // Newest first: the first seen is the current cycle, as `currentCycle` reads it.
     for (const cycle of cycles)
@@ -129,3 +111,27 @@ export class ChatPrefetch {
     return rows;
   }
 }
+
+// The round's three reads, one shape whatever the number of chats (statement-template.ts).
+const contactsByNumber = new StatementTemplate((tx, args: { numbers: string[] }) =>
+  tx.selectFrom('contacts').where('number', '=', anyOf(args.numbers)).selectAll(),
+);
+
+const lockedTicketsOf = new StatementTemplate((tx, chats: { contactIds: number[]; whatsappIds: number[] }) =>
+  tx
+    .selectFrom('tickets')
+    .where(
+      sql<boolean>`(contact_id, whatsapp_id) in (select * from unnest(${chats.contactIds}::int[], ${chats.whatsappIds}::int[]))`,
+    )
+    .selectAll()
+    .forUpdate(),
+);
+
+const openCyclesOf = new StatementTemplate((tx, args: { ticketIds: number[] }) =>
+  tx
+    .selectFrom('ticketTracking')
+    .where('ticketId', '=', anyOf(args.ticketIds))
+    .where('finishedAt', 'is', null)
+    .orderBy('id', 'desc')
+    .selectAll(),
+);
