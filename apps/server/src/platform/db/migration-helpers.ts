@@ -4,8 +4,9 @@ import { sql, type Kysely } from 'kysely';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type MigrationDb = Kysely<any>;
 
-const TENANT_PREDICATE = `company_id = nullif(current_setting('app.company_id', true), '')::int
-  or current_setting('app.system', true) = 'on'`;
+// The settings in scalar subqueries: evaluated once per statement, not once per row (migration 2026112292).
+const TENANT_PREDICATE = `company_id = (select nullif(current_setting('app.company_id', true), '')::int)
+  or (select current_setting('app.system', true) = 'on')`;
 
 /** Forces row-level security on a table that has company_id: rows of other companies are invisible. */
 export async function enableTenantSecurity(db: MigrationDb, table: string): Promise<void> {

@@ -157,6 +157,17 @@ describe('tenant tables', () => {
     expect(broken).toEqual([]);
   });
 
+  it('read the company once per statement in every policy, not once per row', async () => {
+    const { rows } = await pool.query<{ policy: string; perRow: boolean }>(
+      `select polname as policy,
+              pg_get_expr(polqual, polrelid) !~* '= \\( *select' or pg_get_expr(polwithcheck, polrelid) !~* '= \\( *select'
+                as "perRow"
+         from pg_policy`,
+    );
+    expect(rows.length).toBeGreaterThan(40);
+    expect(rows.filter((r) => r.perRow).map((r) => r.policy)).toEqual([]);
+  });
+
   it('index with company_id first, except the listed global keys and sweeps', async () => {
     const { rows } = await pool.query<{ index: string; table: string; leads: boolean }>(
       `select i.relname as index, t.relname as table, ix.indkey[0] = a.attnum as leads
