@@ -13,9 +13,6 @@ import { run, type MigrationDb } from '../migration-helpers';
  *   trigrams both paddings share are kept). A term without any (under three letters) reads every message of
  *   the company, as the trigram index did.
  */
-/** Adding the stored column rewrites messages (see migrator.ts). */
-export const vacuumAfter = ['messages'];
-
 export async function up(db: MigrationDb): Promise<void> {
   await run(
     db,
@@ -79,3 +76,6 @@ export async function up(db: MigrationDb): Promise<void> {
        'Ids (repeated at times) of the current company''s tickets whose messages, contact name or number contain the term';`,
   );
 }
+
+/** Adding the stored column rewrites messages (see migrator.ts). */
+export const vacuumAfter = ['messages'];
