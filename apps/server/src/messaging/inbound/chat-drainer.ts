@@ -14,6 +14,8 @@ import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
 
+/** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
+const PIPELINE_PLANS = { genericPlans: true };
 /** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
 export const MAX_ATTEMPTS = 5;
 /** Chats of one company taken into one round (one transaction). */
@@ -171,7 +173,7 @@ export class ChatDrainer {
       );
       const alone = locked.filter((chat) => retried.has(keyOf(chat)));
       return { busy, alone, unfinished: events.length === EVENTS_PER_ROUND };
-    });
+    }, PIPELINE_PLANS);
   }
 
   /** Chat by chat, after a round failed: batches, then one event per transaction to find the failing one. */
@@ -180,7 +182,7 @@ export class ChatDrainer {
     let limit = CHAT_BATCH;
     for (;;) {
       try {
-        const handled = await scope.run((tx) => this.drainChatBatch(tx, chat, limit));
+        const handled = await scope.run((tx) => this.drainChatBatch(tx, chat, limit), PIPELINE_PLANS);
         if (handled < limit) return;
         limit = CHAT_BATCH;
       } catch (error) {

@@ -142,6 +142,14 @@ export class Scopes {
   }
 }
 
+/**
+ * For transactions of key lookups only (the inbound pipeline). A plan built for the actual company id trusts the
+ * column statistics, and for a company that grew since the last ANALYZE (a new one above all) they promise about
+ * one row: any index that starts with company_id then looks as good as the right one, and the planner may scan all
+ * of the company's rows to find one. A generic plan assumes an average company and is planned only once.
+ */
+const GENERIC_PLANS = `, set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
 export class TenantScope {
   constructor(
     private readonly db: Kysely<Database>,
@@ -150,14 +158,20 @@ export class TenantScope {
     if (!Number.isInteger(companyId) || companyId <= 0) throw new Error(`Invalid tenant id ${companyId}`);
   }
 
-  /** Runs `fn` in one transaction that sees only this company's rows. */
-  run<T>(fn: (tx: TenantTx) => Promise<T>): Promise<T> {
+  /**
+   * Runs `fn` in one transaction that sees only this company's rows. `genericPlans` plans its prepared statements
+   * once, without looking at the values (see GENERIC_PLANS).
+   */
+  run<T>(fn: (tx: TenantTx) => Promise<T>, options: { genericPlans?: boolean } = {}): Promise<T> {
+    const generic = options.genericPlans ? GENERIC_PLANS : '';
     return runBound(
       this.db,
       async (trx) => {
         // Without parameters, so it travels with the transaction's begin in one round trip (lean-pool.ts); the id
         // is a checked positive integer.
-        await sql.raw(`select set_config('app.company_id', '${this.companyId}', true)`).execute(trx);
+        await sql
+          .raw(`select set_config('app.company_id', '${this.companyId}', true)${generic}`)
+          .execute(trx);
       },
       (trx) => new TenantTx(trx, this.companyId),
       fn,
