@@ -13,6 +13,7 @@ import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
+import { TicketTouches } from '../../modules/messages/ticket-touches';
 
 /** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
 const PIPELINE_PLANS = { genericPlans: true };
@@ -224,6 +225,8 @@ export class ChatDrainer {
     const botCache = new BotCache();
     const writes = new WriteCounter();
     const counted = tx.withPlugin(writes);
+    const touches = new TicketTouches(tx);
+    await tx.holdWrite(touches);
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
     const prefetch = await ChatPrefetch.load(tx, revived);
     for (const { event, ...stored } of revived) {
@@ -234,6 +237,7 @@ export class ChatDrainer {
         whatsappId: stored.whatsappId,
         botCache,
         prefetch,
+        touches,
         writes,
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
@@ -273,17 +277,36 @@ export class ChatDrainer {
   }
 }
 
-/** The oldest unprocessed events of the round's chats (any number of chats: one array per column). */
+/**
+ * The oldest unprocessed events of the round's chats (any number of chats: one array per column). Each chat's are
+ * read from its own stretch of the chat index, in order: the plan reads only the round's events however many
+ * other events wait (a backlog), whatever the statistics say.
+ */
 const roundEvents = new StatementTemplate((tx, chats: { whatsappIds: number[]; chatKeys: string[] }) =>
-  tx
-    .selectFrom('inboundEvents')
-    .where('status', '=', sql.lit('received'))
-    .where(
-      sql<boolean>`(whatsapp_id, chat_key) in (select * from unnest(${chats.whatsappIds}::int[], ${chats.chatKeys}::text[]))`,
+  tx.db
+    .selectFrom(
+      sql<{
+        whatsappId: number;
+        chatKey: string;
+      }>`(select unnest(${chats.whatsappIds}::int[]) as whatsapp_id, unnest(${chats.chatKeys}::text[]) as chat_key)`.as(
+        'chat',
+      ),
     )
-    .orderBy('id')
-    .limit(sql.lit(EVENTS_PER_ROUND))
-    .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts']),
+    .innerJoinLateral(
+      tx
+        .selectFrom('inboundEvents')
+        .where('status', '=', sql.lit('received'))
+        .where(sql<boolean>`inbound_events.whatsapp_id = chat.whatsapp_id`)
+        .where(sql<boolean>`inbound_events.chat_key = chat.chat_key`)
+        .orderBy('id')
+        .limit(sql.lit(EVENTS_PER_ROUND))
+        .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts'])
+        .as('event'),
+      (join) => join.onTrue(),
+    )
+    .selectAll('event')
+    .orderBy('event.id')
+    .limit(sql.lit(EVENTS_PER_ROUND)),
 );
 
 const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processedAt: Date }) =>

@@ -6,6 +6,7 @@ import type { ProviderEvent } from '../providers/port';
 import { sql } from 'kysely';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
+import { ticketRefs } from '../../modules/tickets/tickets.presenter';
 
 /** A private chat's rows as they are now; null = there is none, undefined = not known (read it). */
 export interface ChatRows {
@@ -124,6 +125,8 @@ const lockedTicketsOf = new StatementTemplate((tx, chats: { contactIds: number[]
       sql<boolean>`(contact_id, whatsapp_id) in (select * from unnest(${chats.contactIds}::int[], ${chats.whatsappIds}::int[]))`,
     )
     .selectAll()
+    // With what a ticket answer needs: the round's touches of these tickets can then wait (TicketTouches).
+    .select((eb) => ticketRefs(eb))
     .forUpdate(),
 );
 

@@ -18,6 +18,7 @@ import {
   type TicketFound,
 } from '../../modules/tickets';
 import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
+import { carriesRefs } from '../../modules/messages/ticket-touches';
 import { findRatingReply } from '../bots';
 import { enqueueOutbox } from '../outbound/outbox';
 import { isPictureDue } from '../pictures';
@@ -83,7 +84,11 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     createdAt: validTimestamp(m.timestamp),
   });
   if (!message) return;
-  const ticket = await touchTicketWithMessage(tx, found.ticket.id, message, { countUnread: !m.fromMe });
+  // A ticket row the round read or touched carries what the answer needs: its touch can wait (TicketTouches).
+  const countUnread = { countUnread: !m.fromMe };
+  const ticket = carriesRefs(found.ticket)
+    ? env.touches.touch(found.ticket, message, countUnread)
+    : await touchTicketWithMessage(tx, found.ticket.id, message, countUnread);
   if (m.media && content.hasMedia) {
     await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
     env.defer(() => env.outbound.kick(whatsappId));

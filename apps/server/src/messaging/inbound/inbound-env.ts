@@ -4,6 +4,7 @@ import type { TenantTx } from '../../platform/tenancy';
 import type { BotCache } from '../bots';
 import type { OutgoingEnv } from '../outbound/store-outgoing';
 import type { ChatPrefetch } from './chat-prefetch';
+import type { TicketTouches } from '../../modules/messages/ticket-touches';
 import type { PictureTarget } from '../pictures';
 
 /** What processing one event works with: its transaction, its connection, and the effects it defers. */
@@ -16,6 +17,8 @@ export interface InboundEnv {
   botCache: BotCache;
   /** The round's chat rows, read for all its private chats at once. */
   prefetch: ChatPrefetch;
+  /** The transaction's ticket touches, written together (TicketTouches). */
+  touches: TicketTouches;
   /** Counts the statements of `tx` that may write: unchanged readings mean rows read before are current. */
   writes: WriteCounter;
   /** Queues a contact picture lookup (call it from `defer`: after the commit, off the hot path). */

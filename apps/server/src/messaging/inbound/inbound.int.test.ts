@@ -478,4 +478,40 @@ describe("a chat's messages processed in one round", () => {
       ['quero comprar', chosen],
     ]);
   });
+
+  it('writes the ticket touches that waited before a statement that could see the ticket', async () => {
+    const { company, admin, connection, phone } = await setup();
+    await server.messaging.inbound.ingest(
+      connection.descriptor,
+      inboundMessage({ chatId: phone, text: 'oi' }),
+    );
+    await server.messaging.inbound.idle();
+    const [ticket] = (await rowsOf(company.id, phone)).tickets;
+    await asCompany(server, company.id, (tx) =>
+      tx
+        .updateTable('tickets')
+        .set({ status: 'open', userId: admin.id, unreadMessages: 0 })
+        .where('id', '=', ticket!.id)
+        .execute(),
+    );
+
+    // 'b' touches the ticket in memory only; the message typed on our phone reads the ticket, so the touch is
+    // written before it, and our message ends as the ticket's last one.
+    const release = await holdChat(company.id, connection.id, phone);
+    for (const text of ['a', 'b']) {
+      await server.messaging.inbound.ingest(connection.descriptor, inboundMessage({ chatId: phone, text }));
+    }
+    const typed = inboundMessage({ chatId: phone, text: 'já respondo', fromMe: true });
+    await server.messaging.inbound.ingest(connection.descriptor, typed);
+    await release();
+    await eventually(async () => {
+      const rows = await rowsOf(company.id, phone);
+      return rows.messages.some((m) => m.body === 'já respondo');
+    }, 10_000);
+    await server.messaging.inbound.idle();
+
+    const rows = await rowsOf(company.id, phone);
+    expect(rows.messages.map((m) => m.body)).toEqual(['oi', 'a', 'b', 'já respondo']);
+    expect(rows.tickets[0]).toMatchObject({ lastMessage: 'já respondo', fromMe: true, unreadMessages: 2 });
+  });
 });

@@ -17,7 +17,7 @@ export async function insertMessage(tx: TenantTx, values: NewMessage): Promise<M
   return row;
 }
 
-const insertMessageStatement = new StatementTemplate((tx, values: NewMessage) =>
+export const insertMessageStatement = new StatementTemplate((tx, values: NewMessage) =>
   tx
     .insertInto('messages')
     .values((eb) => ({
@@ -52,10 +52,30 @@ export function findMessage(tx: TenantTx, id: number): Promise<MessageRow | unde
   return tx.selectFrom('messages').where('id', '=', id).selectAll().executeTakeFirst();
 }
 
+/** What a stored message changes on its ticket (server-behaviour 6.3); a type, so templates take it. */
+export type TicketTouch = {
+  lastMessage: string;
+  lastMediaType: string | null;
+  fromMe: boolean;
+  updatedAt: Date;
+  /** Added to the ticket's unread counter. */
+  unreadAdded: number;
+};
+
+/** The ticket's last message, fromMe and updatedAt, and the kind of media when the message has no text. */
+export function touchOf(message: MessageRow, options: { countUnread: boolean }): TicketTouch {
+  return {
+    lastMessage: message.body,
+    lastMediaType: lastMediaTypeOf(message),
+    fromMe: message.fromMe,
+    updatedAt: new Date(),
+    unreadAdded: options.countUnread ? 1 : 0,
+  };
+}
+
 /**
- * Every stored message updates its ticket's last message, fromMe and updatedAt (server-behaviour 6.3), and the
- * kind of media when the message has no text of its own; answers the ticket with what its answer shape needs,
- * in the same round trip.
+ * Every stored message updates its ticket (touchOf); answers the ticket with what its answer shape needs, in the
+ * same round trip.
  */
 export async function touchTicketWithMessage(
   tx: TenantTx,
@@ -63,42 +83,24 @@ export async function touchTicketWithMessage(
   message: MessageRow,
   options: { countUnread: boolean },
 ) {
-  const [ticket] = await touchTicketStatement.run(tx, {
-    ticketId,
-    lastMessage: message.body,
-    lastMediaType: lastMediaTypeOf(message),
-    fromMe: message.fromMe,
-    updatedAt: new Date(),
-    unreadAdded: options.countUnread ? 1 : 0,
-  });
+  const [ticket] = await touchTicketStatement.run(tx, { ticketId, ...touchOf(message, options) });
   if (!ticket) throw new Error(`ticket ${ticketId} not found to store its last message`);
   return ticket;
 }
 
-const touchTicketStatement = new StatementTemplate(
-  (
-    tx,
-    args: {
-      ticketId: number;
-      lastMessage: string;
-      lastMediaType: string | null;
-      fromMe: boolean;
-      updatedAt: Date;
-      unreadAdded: number;
-    },
-  ) =>
-    tx
-      .updateTable('tickets')
-      .set((eb) => ({
-        lastMessage: args.lastMessage,
-        lastMediaType: args.lastMediaType,
-        fromMe: args.fromMe,
-        updatedAt: args.updatedAt,
-        unreadMessages: eb('unreadMessages', '+', args.unreadAdded),
-      }))
-      .where('id', '=', args.ticketId)
-      .returningAll()
-      .returning((eb) => ticketRefs(eb)),
+const touchTicketStatement = new StatementTemplate((tx, args: TicketTouch & { ticketId: number }) =>
+  tx
+    .updateTable('tickets')
+    .set((eb) => ({
+      lastMessage: args.lastMessage,
+      lastMediaType: args.lastMediaType,
+      fromMe: args.fromMe,
+      updatedAt: args.updatedAt,
+      unreadMessages: eb('unreadMessages', '+', args.unreadAdded),
+    }))
+    .where('id', '=', args.ticketId)
+    .returningAll()
+    .returning((eb) => ticketRefs(eb)),
 );
 
 /** Acks only go up (server-behaviour 6.3); answers the message when this one raised it. */

@@ -3,6 +3,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession } from '../../../test/factories';
 import { asCompany } from '../../../test/messaging-fixtures';
+import type { TenantTx } from '../tenancy';
+import type { HeldWrite } from './lean-pool';
+
+/** Holds back one tag insert at a time; statements marked `passes` may go before it. */
+class HeldTag implements HeldWrite {
+  names: string[] = [];
+  constructor(private readonly companyId: number) {}
+  take() {
+    const name = this.names.shift();
+    if (name === undefined) return null;
+    return {
+      text: 'insert into tags (company_id, name, color) values ($1, $2, $3)',
+      values: [this.companyId, name, '#654321'],
+    };
+  }
+  passes(text: string) {
+    return text.includes('/* passes */');
+  }
+}
+
+const tagsNamed = async (tx: TenantTx, name: string, passes: boolean) => {
+  const mark = passes ? sql.raw('/* passes */') : sql.raw('');
+  const { rows } = await sql<{
+    n: number;
+  }>`select count(*)::int as n ${mark} from tags where name = ${name}`.execute(tx.db);
+  return rows[0]?.n;
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -64,5 +91,48 @@ describe('the application pool (lean-pool.ts)', () => {
       tx.selectFrom('tags').where('name', '=', name).select('id').execute(),
     );
     expect(left).toEqual([]);
+  });
+
+  it('holds a write back until a statement that does not pass, and writes it before the commit', async () => {
+    const { company } = await buildAdminSession(server);
+    const name = `Held ${Date.now()}`;
+    const seen = await asCompany(server, company.id, async (tx) => {
+      const held = new HeldTag(company.id);
+      await tx.holdWrite(held);
+      held.names.push(name);
+      const before = await tagsNamed(tx, name, true);
+      const after = await tagsNamed(tx, name, false);
+      // Held again at the end: the commit writes it.
+      held.names.push(name);
+      return [before, after, await tagsNamed(tx, name, true)];
+    });
+    expect(seen).toEqual([0, 1, 1]);
+    expect(await asCompany(server, company.id, (tx) => tagsNamed(tx, name, false))).toBe(2);
+  });
+
+  it("drops a held write when the transaction rolls back, and answers the write's own error", async () => {
+    const { company } = await buildAdminSession(server);
+    const other = await buildAdminSession(server);
+    const name = `Dropped ${Date.now()}`;
+    await expect(
+      asCompany(server, company.id, async (tx) => {
+        const held = new HeldTag(company.id);
+        await tx.holdWrite(held);
+        held.names.push(name);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await asCompany(server, company.id, (tx) => tagsNamed(tx, name, false))).toBe(0);
+
+    // A write that fails fails the statement it went before, with its own reason.
+    await expect(
+      asCompany(server, company.id, async (tx) => {
+        // Another company's row: the policy refuses it.
+        const held = new HeldTag(other.company.id);
+        await tx.holdWrite(held);
+        held.names.push(name);
+        await tagsNamed(tx, name, false);
+      }),
+    ).rejects.toThrow(/row-level security/);
   });
 });

@@ -8,6 +8,20 @@ type AnyResult = PostgresQueryResult<unknown>;
 const NOT_SENT: AnyResult = { command: 'SELECT', rowCount: 0, rows: [] };
 
 /**
+ * A write a transaction holds back so that many small ones go as one statement (TicketTouches). The connection
+ * sends it before the first statement it does not let pass, and before the commit; a rollback drops it.
+ */
+export interface HeldWrite {
+  /** The statement that writes what is held now, or null when nothing is; what it answers is forgotten. */
+  take(): { text: string; values: unknown[] } | null;
+  /** Whether a statement (its SQL text) can neither see nor change what is held, so it may go first. */
+  passes(text: string): boolean;
+}
+
+/** The text of the in-process message that hands a HeldWrite to the transaction's connection; never sent. */
+export const HOLD_WRITE = '-- zapdesk: hold write';
+
+/**
  * A pg client that saves round trips, each of which costs both processes a system call and a wake-up:
  * - hot statements run prepared (see StatementNames);
  * - `begin` is held back and sent with the next statement: in one text with a statement without parameters
@@ -15,6 +29,7 @@ const NOT_SENT: AnyResult = { command: 'SELECT', rowCount: 0, rows: [] };
  */
 class LeanClient implements PostgresPoolClient {
   #beginHeld = false;
+  #held: HeldWrite | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -32,6 +47,32 @@ class LeanClient implements PostgresPoolClient {
         config: unknown,
       ): Promise<PostgresQueryResult<R> | Array<PostgresQueryResult<R>>> | PostgresCursor<R>;
     };
+    if (sqlOrCursor === HOLD_WRITE) {
+      this.#held = parameters?.[0] as HeldWrite;
+      return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+    }
+    const held = this.#held;
+    if (held && (typeof sqlOrCursor !== 'string' || !held.passes(sqlOrCursor))) {
+      if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') this.#held = undefined;
+      const write = sqlOrCursor === 'rollback' ? null : held.take();
+      if (write) {
+        // Both go at once: a client runs its queries in order. When the write fails the transaction is aborted and
+        // the statement fails too; the write's error is the one that says why.
+        const written = this.sendHeld(write);
+        if (typeof sqlOrCursor !== 'string') {
+          written.catch(() => undefined);
+          return this.query(sqlOrCursor);
+        }
+        const answer = this.query<R>(sqlOrCursor, parameters ?? []);
+        return written.then(
+          () => answer,
+          (error: unknown) => {
+            answer.catch(() => undefined);
+            throw error;
+          },
+        );
+      }
+    }
     const begin = this.#beginHeld;
     this.#beginHeld = false;
     if (typeof sqlOrCursor !== 'string') {
@@ -59,8 +100,20 @@ class LeanClient implements PostgresPoolClient {
     return client.query(name ? { name, text, values } : { text, values }) as Promise<PostgresQueryResult<R>>;
   }
 
+  /** Queues the held write (after the held begin, if any) as a statement of its own; a client runs in order. */
+  private sendHeld(write: { text: string; values: unknown[] }): Promise<unknown> {
+    const client = this.client as unknown as { query(config: unknown): Promise<unknown> };
+    if (this.#beginHeld) {
+      this.#beginHeld = false;
+      void client.query({ text: 'begin' }).catch(() => undefined);
+    }
+    const name = this.names.nameFor(write.text, write.values.length);
+    return client.query(name ? { name, ...write } : write);
+  }
+
   release(): void {
     this.#beginHeld = false;
+    this.#held = undefined;
     this.client.release();
   }
 }

@@ -128,7 +128,6 @@ describe('tenant tables', () => {
     'invoices_txid_key', // the payment webhook finds the invoice before it knows the company
     'schedules_due_idx',
     'campaigns_due_idx',
-    'inbound_events_pending_idx',
     'outbox_due_idx',
     'messages_search_keys_idx', // its keys are the company's own (search_trigram_keys hashes the company in)
   ];

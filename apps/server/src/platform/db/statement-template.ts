@@ -12,6 +12,8 @@ interface Compiled {
   fragments: string[];
   /** The argument each parameter takes, in order. */
   names: string[];
+  /** The SQL as sent. */
+  text: string;
 }
 
 /**
@@ -30,14 +32,30 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
   constructor(private readonly build: (tx: TenantTx, args: A) => Compilable<R>) {}
 
   async run(tx: TenantTx, args: A): Promise<R[]> {
-    const names = Object.keys(args).filter((name) => args[name] !== undefined);
-    const variant = names.join(',');
-    const compiled = this.#variants.get(variant) ?? this.compile(tx, variant, names);
-    const values = compiled.names.map((name) => (name === COMPANY ? tx.companyId : args[name]));
+    const { compiled, values } = this.bind(tx, args);
     const result = await sql<R>(compiled.fragments as unknown as TemplateStringsArray, ...values).execute(
       tx.db,
     );
     return result.rows;
+  }
+
+  /** The SQL text and values a run would send, for a caller that sends it itself (a HeldWrite). */
+  statement(tx: TenantTx, args: A): { text: string; values: unknown[] } {
+    const { compiled, values } = this.bind(tx, args);
+    return { text: compiled.text, values };
+  }
+
+  /** Whether the SQL text is one this template compiled. */
+  produced(text: string): boolean {
+    for (const compiled of this.#variants.values()) if (compiled.text === text) return true;
+    return false;
+  }
+
+  private bind(tx: TenantTx, args: A): { compiled: Compiled; values: unknown[] } {
+    const names = Object.keys(args).filter((name) => args[name] !== undefined);
+    const variant = names.join(',');
+    const compiled = this.#variants.get(variant) ?? this.compile(tx, variant, names);
+    return { compiled, values: compiled.names.map((name) => (name === COMPANY ? tx.companyId : args[name])) };
   }
 
   private compile(tx: TenantTx, variant: string, names: string[]): Compiled {
@@ -57,7 +75,7 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
         `statement template: a value not from its arguments (${String(value)}) in ${query.sql}`,
       );
     });
-    const compiled = { fragments, names: bound };
+    const compiled = { fragments, names: bound, text: query.sql };
     if (this.#variants.size < MAX_VARIANTS) this.#variants.set(variant, compiled);
     return compiled;
   }

@@ -1,4 +1,5 @@
 import {
+  CompiledQuery,
   sql,
   type KyselyPlugin,
   type DeleteQueryBuilder,
@@ -10,6 +11,7 @@ import {
   type UpdateResult,
 } from 'kysely';
 import type { Database, TenantTable } from '../db/schema';
+import { HOLD_WRITE, type HeldWrite } from '../db/lean-pool';
 
 type AfterCommit = () => void | Promise<void>;
 
@@ -85,6 +87,15 @@ export class TenantTx extends BoundTransaction {
   /** Inserts always go through `db.insertInto` with `companyId: tx.companyId`; RLS refuses any other company. */
   get insertInto() {
     return this.db.insertInto.bind(this.db);
+  }
+
+  /**
+   * Lets the transaction's connection hold back a write until a statement that might see it, or the commit
+   * (HeldWrite). Kysely runs a transaction's statements one after the other on one connection, so every later
+   * statement of this transaction passes there, whichever view of it sends it.
+   */
+  async holdWrite(held: HeldWrite): Promise<void> {
+    await this.db.executeQuery(CompiledQuery.raw(HOLD_WRITE, [held]));
   }
 
   /** The same transaction with a Kysely plugin on its queries; after-commit work is shared. */

@@ -32,6 +32,7 @@ import * as dropCompanyTicketCounts from './2026112282_drop_company_ticket_count
 import * as messageSearchKeys from './2026112290_message_search_keys';
 import * as searchKeysWithoutPendingList from './2026112291_search_keys_without_pending_list';
 import * as tenantPoliciesOncePerStatement from './2026112292_tenant_policies_once_per_statement';
+import * as inboundLeanWrites from './2026112293_inbound_lean_writes';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026112290_message_search_keys': messageSearchKeys,
   '2026112291_search_keys_without_pending_list': searchKeysWithoutPendingList,
   '2026112292_tenant_policies_once_per_statement': tenantPoliciesOncePerStatement,
+  '2026112293_inbound_lean_writes': inboundLeanWrites,
 };

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { HeldWrite } from '../../platform/db/lean-pool';
+import { StatementTemplate } from '../../platform/db/statement-template';
+import type { TenantTx } from '../../platform/tenancy';
+import type { TicketRow } from '../tickets';
+import type { TicketRefs } from '../tickets/tickets.presenter';
+import { insertMessageStatement, touchOf, type MessageRow, type TicketTouch } from './messages.repository';
+
+/** A ticket with what its answer needs, as touchTicketWithMessage answers it. */
+export type TicketWithRefs = TicketRow & TicketRefs;
+
+/** Whether the row carries what a ticket answer needs (read with ticketRefs, or answered by a touch). */
+export function carriesRefs(ticket: TicketRow): ticket is TicketWithRefs {
+  return 'whatsappName' in ticket && 'tags' in ticket;
+}
+
+/**
+ * The ticket touches of one transaction (the inbound pipeline's round), written as one statement. Each stored
+ * message updates its ticket (server-behaviour 6.3); a round stores several messages per chat, and each update
+ * rewrote the row and every index of the ticket, and checked its foreign keys again. A touch here changes the
+ * caller's row in memory at once, and the connection writes them all (HeldWrite) before any statement that
+ * could see the tickets: a message insert can not (it only checks that the ticket exists), so a run of customer
+ * messages the bots leave alone ends in one write. The ticket must be locked by this transaction, as the
+ * pipeline's are: nobody else changes it meanwhile, so the row in memory is the row.
+ */
+export class TicketTouches implements HeldWrite {
+  readonly #pending = new Map<number, TicketTouch>();
+
+  constructor(private readonly tx: TenantTx) {}
+
+  /** The ticket as the touch leaves it; written later. */
+  touch(ticket: TicketWithRefs, message: MessageRow, options: { countUnread: boolean }): TicketWithRefs {
+    const touch = touchOf(message, options);
+    const earlier = this.#pending.get(ticket.id);
+    this.#pending.set(ticket.id, { ...touch, unreadAdded: (earlier?.unreadAdded ?? 0) + touch.unreadAdded });
+    return {
+      ...ticket,
+      lastMessage: touch.lastMessage,
+      lastMediaType: touch.lastMediaType,
+      fromMe: touch.fromMe,
+      updatedAt: touch.updatedAt,
+      unreadMessages: ticket.unreadMessages + touch.unreadAdded,
+    };
+  }
+
+  take(): { text: string; values: unknown[] } | null {
+    if (this.#pending.size === 0) return null;
+    const touches = [...this.#pending];
+    this.#pending.clear();
+    return touchTickets.statement(this.tx, {
+      ids: touches.map(([id]) => id),
+      lastMessages: touches.map(([, t]) => t.lastMessage),
+      lastMediaTypes: touches.map(([, t]) => t.lastMediaType),
+      fromMe: touches.map(([, t]) => t.fromMe),
+      updatedAt: touches.map(([, t]) => t.updatedAt),
+      unreadAdded: touches.map(([, t]) => t.unreadAdded),
+    });
+  }
+
+  passes(text: string): boolean {
+    return insertMessageStatement.produced(text);
+  }
+}
+
+/** Several tickets' touches in one statement: one array per column, zipped by unnest. */
+const touchTickets = new StatementTemplate(
+  (
+    tx,
+    args: {
+      ids: number[];
+      lastMessages: string[];
+      lastMediaTypes: Array<string | null>;
+      fromMe: boolean[];
+      updatedAt: Date[];
+      unreadAdded: number[];
+    },
+  ) =>
+    tx
+      .updateTable('tickets')
+      .from(
+        sql<{
+          id: number;
+        }>`(select unnest(${args.ids}::int[]) as id, unnest(${args.lastMessages}::text[]) as last_message,
+          unnest(${args.lastMediaTypes}::text[]) as last_media_type, unnest(${args.fromMe}::bool[]) as from_me,
+          unnest(${args.updatedAt}::timestamptz[]) as updated_at, unnest(${args.unreadAdded}::int[]) as unread_added)`.as(
+          'touch',
+        ),
+      )
+      .set({
+        lastMessage: sql`touch.last_message`,
+        lastMediaType: sql`touch.last_media_type`,
+        fromMe: sql`touch.from_me`,
+        updatedAt: sql`touch.updated_at`,
+        unreadMessages: sql`tickets.unread_messages + touch.unread_added`,
+      })
+      .where(sql<boolean>`tickets.id = touch.id`),
+);
