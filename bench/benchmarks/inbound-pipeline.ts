@@ -75,7 +75,9 @@ export const inboundPipelineBenchmark: Benchmark = {
         'with the memory fan-out their socket events stay on that node (counted missing at the agent)',
     );
     const results: LoadResult[] = [];
-    for (const topology of TOPOLOGIES) {
+    // BENCH_TOPOLOGY=one|two measures only that topology (and skips the simulator's run).
+    const only = process.env.BENCH_TOPOLOGY;
+    for (const topology of TOPOLOGIES.filter((t) => !only || t.key === only)) {
       const node = await startNode(db, server, topology);
       try {
         log(
@@ -99,6 +101,7 @@ export const inboundPipelineBenchmark: Benchmark = {
         await node.server.close();
       }
     }
+    if (only) return results;
     log(`end to end through the simulated phone's HTTP API: ${SIMULATOR_MESSAGES} messages`);
     results.push(...(await simulatorRun(baseUrl, db, auth, company.companyId, connection)));
     return results;

@@ -83,4 +83,24 @@ describe('socket event order across nodes', () => {
       socket.close();
     }
   });
+
+  it('delivers identical events sent together each once', async () => {
+    const { company, token } = await buildAdminSession(nodeA);
+    const socket = await connectSocket(baseA, token);
+    try {
+      // The first goes at once; the three others, about 5 KB each, queue meanwhile and then go as three NOTIFYs with
+      // the same payload in one statement.
+      const same = { filler: 'y'.repeat(5000) };
+      const sent = [0, 1, 2, 3];
+      for (const n of sent) nodeB.ctx.realtime.emitToCompany(company.id, 'twins', n === 0 ? { n } : same);
+      const name = `company-${company.id}-twins`;
+      const deadline = Date.now() + 10_000;
+      while (socket.received(name).length < sent.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(socket.received(name)).toEqual([{ n: 0 }, same, same, same]);
+    } finally {
+      socket.close();
+    }
+  });
 });

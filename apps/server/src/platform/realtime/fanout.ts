@@ -28,8 +28,12 @@ export function createPostgresFanout(databaseUrl: string, onError: (error: Error
     options: `${APP_ROLE_OPTION} -c synchronous_commit=off`,
   });
   pool.on('error', onError);
-  const notify = async (nsp: string, payload: string) => {
-    await pool.query('select pg_notify($1, $2)', [channelOf(nsp), payload]);
+  // Several NOTIFYs in one statement and one commit; they are delivered in the order they were made.
+  const notify = async (nsp: string, payloads: string[]) => {
+    await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+      channelOf(nsp),
+      payloads,
+    ]);
   };
   return {
     adapter: batchedInOrder(
@@ -52,6 +56,8 @@ interface ClusterMessage {
 export const BATCH_TYPE = 1001;
 /** NOTIFY refuses payloads of 8000 bytes or more; larger messages go alone through the adapter's attachments. */
 export const MAX_BATCH_BYTES = 7500;
+/** NOTIFYs sent together in one statement. */
+const MAX_NOTIFIES = 32;
 
 interface ClusterNode {
   uid: string;
@@ -63,19 +69,22 @@ interface Queued {
   message: ClusterMessage;
   /** The message as JSON, or null when it carries binary data (only the adapter's attachments can carry it). */
   json: string | null;
+  /** Its UTF-8 length. */
+  bytes: number;
   settle(error?: unknown): void;
 }
 
 /**
  * Publishes one at a time, so every node delivers in emit order (the adapter delivers a broadcast locally only
  * after publishing it, and concurrent publishes on the pool could overtake each other). While one publish is in
- * flight the next messages queue, and then go together in one NOTIFY (up to MAX_BATCH_BYTES): under load one
- * round trip carries many events, with no added wait when traffic is light. Receivers unpack a batch in order;
- * every node must run this wrapper (a node without it would ignore batches).
+ * flight the next messages queue, and then go together: several to a NOTIFY (up to MAX_BATCH_BYTES), several
+ * NOTIFYs to a statement. Under load one round trip carries hundreds of events, with no added wait when traffic
+ * is light. Receivers unpack a batch in order; every node must run this wrapper (a node without it would ignore
+ * batches).
  */
 function batchedInOrder(
   factory: AdapterFactory,
-  notify: (nsp: string, payload: string) => Promise<void>,
+  notify: (nsp: string, payloads: string[]) => Promise<void>,
 ): AdapterFactory {
   // socket.io calls the factory with `new`: it must be a function, not an arrow.
   return function batchedAdapter(nsp: Parameters<AdapterFactory>[0]) {
@@ -90,26 +99,43 @@ function batchedInOrder(
 
     const queue: Queued[] = [];
     let flushing = false;
+    // PostgreSQL delivers identical payloads sent in one transaction only once: a sequence number tells them apart.
+    let sequence = 0;
     const flush = async () => {
       flushing = true;
       while (queue.length > 0) {
-        const batch = takeBatch(queue);
-        const [only] = batch;
+        const alone = goesAlone(queue[0]) ? queue.splice(0, 1) : [];
+        const batches: Queued[][] = [];
+        while (
+          alone.length === 0 &&
+          batches.length < MAX_NOTIFIES &&
+          queue.length > 0 &&
+          !goesAlone(queue[0])
+        ) {
+          batches.push(takeBatch(queue));
+        }
+        const sent = alone.length > 0 ? alone : batches.flat();
         try {
-          if (only && batch.length === 1) await publishOne(only.message);
-          else await notify(nsp.name, batchPayload(node.uid, nsp.name, batch));
-          for (const one of batch) one.settle();
+          if (alone[0]) await publishOne(alone[0].message);
+          else
+            await notify(
+              nsp.name,
+              batches.map((batch) => batchPayload(node.uid, nsp.name, batch, sequence++)),
+            );
+          for (const one of sent) one.settle();
         } catch (error) {
-          for (const one of batch) one.settle(error);
+          for (const one of sent) one.settle(error);
         }
       }
       flushing = false;
     };
     node.doPublish = (message) =>
       new Promise<string>((resolve, reject) => {
+        const json = hasBinary(message) ? null : JSON.stringify(message);
         queue.push({
           message,
-          json: hasBinary(message) ? null : JSON.stringify(message),
+          json,
+          bytes: json === null ? 0 : Buffer.byteLength(json),
           settle: (error) => (error === undefined ? resolve('') : reject(error)),
         });
         if (!flushing) void flush();
@@ -118,18 +144,20 @@ function batchedInOrder(
   };
 }
 
-/** The oldest queued messages that fit in one NOTIFY; a binary or oversized message always goes alone. */
+/** A binary or oversized message: only the adapter's attachments can carry it. */
+function goesAlone(queued: Queued | undefined): boolean {
+  return queued !== undefined && (queued.json === null || queued.bytes >= MAX_BATCH_BYTES);
+}
+
+/** The oldest queued messages that fit in one NOTIFY (none of them goes alone). */
 function takeBatch(queue: Queued[]): Queued[] {
-  const first = queue.shift();
-  if (!first) return [];
-  if (first.json === null || first.json.length >= MAX_BATCH_BYTES) return [first];
-  const batch = [first];
-  let bytes = 64 + Buffer.byteLength(first.json);
+  const batch: Queued[] = [];
+  let bytes = 96;
   for (;;) {
     const next = queue[0];
-    if (!next || next.json === null) break;
-    const size = Buffer.byteLength(next.json) + 1;
-    if (bytes + size >= MAX_BATCH_BYTES) break;
+    if (!next?.json || goesAlone(next)) break;
+    const size = next.bytes + 1;
+    if (batch.length > 0 && bytes + size >= MAX_BATCH_BYTES) break;
     batch.push(next);
     queue.shift();
     bytes += size;
@@ -137,8 +165,8 @@ function takeBatch(queue: Queued[]): Queued[] {
   return batch;
 }
 
-function batchPayload(uid: string, nsp: string, batch: Queued[]): string {
-  const head = JSON.stringify({ uid, nsp, type: BATCH_TYPE });
+function batchPayload(uid: string, nsp: string, batch: Queued[], sequence: number): string {
+  const head = JSON.stringify({ uid, nsp, type: BATCH_TYPE, sequence });
   return `${head.slice(0, -1)},"data":{"messages":[${batch.map((b) => b.json).join(',')}]}}`;
 }
 
