@@ -67,6 +67,8 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
       ? await findOrCreateTicketQuietly(tx, key, locked)
       : await findOrCreateTicketForCustomer(tx, key, locked);
   const quoted = m.quotedWid ? await findMessageByWid(tx, whatsappId, m.quotedWid) : undefined;
+  // The open cycle read with the ticket is still current when the ticket was used as it was.
+  const cycle = known && found.change === null && !rating ? known.cycle : undefined;
   const message = await insertMessage(tx, {
     wid: m.wid,
     ticketId: found.ticket.id,
@@ -82,6 +84,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     origin: m.fromMe ? 'phone' : 'customer',
     data: JSON.stringify(m.media ? { media: m.media } : {}),
     createdAt: validTimestamp(m.timestamp),
+    trackingId: cycle?.id,
   });
   if (!message) return;
   // A ticket row the round read or touched carries what the answer needs: its touch can wait (TicketTouches).
@@ -95,8 +98,6 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);
-  // The open cycle read with the ticket is still current when the ticket was used as it was.
-  const cycle = known && found.change === null && !rating ? known.cycle : undefined;
   if (m.fromMe || m.isGroup) return;
   const writesBefore = env.writes.count;
   await afterInboundStored(env, ticket, message, chat, rating, cycle);

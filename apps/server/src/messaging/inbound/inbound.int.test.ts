@@ -163,6 +163,7 @@ describe('idempotency and order', () => {
     expect(rows.messages.map((m) => m.body)).toEqual(events.map((_, i) => `m${i}`));
     expect(rows.tickets[0]?.unreadMessages).toBe(50);
     expect(rows.cycles).toHaveLength(1);
+    expect(new Set(rows.messages.map((m) => m.trackingId))).toEqual(new Set([rows.cycles[0]?.id]));
   });
 
   it('handles 50 messages ingested all at once without losing or duplicating any', async () => {
@@ -351,6 +352,11 @@ describe('tickets on inbound messages', () => {
     });
     expect(rows.cycles).toHaveLength(2);
     expect(rows.cycles[1]?.finishedAt).toBeNull();
+    // Each message belongs to the cycle it arrived in.
+    expect(rows.messages.map((m) => [m.body, m.trackingId])).toEqual([
+      ['first', rows.cycles[0]?.id],
+      ['again', rows.cycles[1]?.id],
+    ]);
   });
 
   it('refreshes the contact name from the profile unless staff edited it', async () => {

@@ -6,7 +6,10 @@ import { ticketRefs } from '../tickets/tickets.presenter';
 import { lastMediaTypeOf } from './last-media-type';
 
 export type MessageRow = Selectable<MessagesTable>;
-export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId' | 'trackingId'>;
+export type NewMessage = Omit<Insertable<MessagesTable>, 'companyId' | 'trackingId'> & {
+  /** The ticket's open attendance cycle when the caller holds it; otherwise the latest one is looked up. */
+  trackingId?: number;
+};
 
 /**
  * Stores a message in its ticket's latest attendance cycle; a wid already stored on that connection (redelivery,
@@ -24,12 +27,14 @@ export const insertMessageStatement = new StatementTemplate((tx, values: NewMess
       ...values,
       companyId: tx.companyId,
       // Callers run inside the ticket's serialised section, so the latest cycle is the one being served.
-      trackingId: eb
-        .selectFrom('ticketTracking')
-        .where('ticketId', '=', values.ticketId)
-        .select('id')
-        .orderBy('id', 'desc')
-        .limit(sql.lit(1)),
+      trackingId:
+        values.trackingId ??
+        eb
+          .selectFrom('ticketTracking')
+          .where('ticketId', '=', values.ticketId)
+          .select('id')
+          .orderBy('id', 'desc')
+          .limit(sql.lit(1)),
     }))
     .onConflict((oc) => oc.columns(['companyId', 'whatsappId', 'wid']).doNothing())
     .returningAll(),
