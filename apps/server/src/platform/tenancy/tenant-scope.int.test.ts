@@ -11,8 +11,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const settings = (tx: TenantTx) =>
-  sql<{ company: string; plans: string }>`select current_setting('app.company_id') as company,
-    current_setting('plan_cache_mode') as plans`
+  sql<{
+    company: string;
+    plans: string;
+    seqscan: string;
+  }>`select current_setting('app.company_id') as company,
+    current_setting('plan_cache_mode') as plans, current_setting('enable_seqscan') as seqscan`
     .execute(tx.db)
     .then((r) => r.rows[0]);
 
@@ -23,10 +27,15 @@ describe('TenantScope.run', () => {
     expect(await scope.run(settings, { genericPlans: true })).toEqual({
       company: String(company.id),
       plans: 'force_generic_plan',
+      seqscan: 'off',
     });
     // Local to that transaction: the next one on the pool's connections plans as usual.
     for (let i = 0; i < 5; i++) {
-      expect(await scope.run(settings)).toEqual({ company: String(company.id), plans: 'auto' });
+      expect(await scope.run(settings)).toEqual({
+        company: String(company.id),
+        plans: 'auto',
+        seqscan: 'on',
+      });
     }
   });
 });

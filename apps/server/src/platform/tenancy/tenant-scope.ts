@@ -157,9 +157,11 @@ export class Scopes {
  * For transactions of key lookups only (the inbound pipeline). A plan built for the actual company id trusts the
  * column statistics, and for a company that grew since the last ANALYZE (a new one above all) they promise about
  * one row: any index that starts with company_id then looks as good as the right one, and the planner may scan all
- * of the company's rows to find one. A generic plan assumes an average company and is planned only once.
+ * of the company's rows to find one. A generic plan assumes an average company and is planned only once. Sequential
+ * scans are off as well: a generic plan stays until the next ANALYZE of its tables, and one built while a table was
+ * nearly empty would scan it whole however much it grew meanwhile.
  */
-const GENERIC_PLANS = `, set_config('plan_cache_mode', 'force_generic_plan', true)`;
+const GENERIC_PLANS = `, set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_seqscan', 'off', true)`;
 
 export class TenantScope {
   constructor(
