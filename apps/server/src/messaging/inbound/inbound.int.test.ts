@@ -417,8 +417,10 @@ describe("a chat's messages processed in one round", () => {
     return rowsOf(companyId, phone);
   }
 
-  it("counts every message of an attended ticket and leaves the attendant's ticket as it was", async () => {
-    const { company, admin, connection, phone } = await setup();
+  /** A chat whose customer said 'oi' and whose ticket an agent then took (open, read). */
+  async function attendedChat() {
+    const chat = await setup();
+    const { company, admin, connection, phone } = chat;
     await server.messaging.inbound.ingest(
       connection.descriptor,
       inboundMessage({ chatId: phone, text: 'oi' }),
@@ -432,6 +434,11 @@ describe("a chat's messages processed in one round", () => {
         .where('id', '=', ticket!.id)
         .execute(),
     );
+    return chat;
+  }
+
+  it("counts every message of an attended ticket and leaves the attendant's ticket as it was", async () => {
+    const { company, admin, connection, phone } = await attendedChat();
 
     const rows = await inOneRound(company.id, connection, phone, ['a', 'b', 'c']);
     expect(rows.messages.map((m) => m.body)).toEqual(['oi', 'a', 'b', 'c']);
@@ -486,20 +493,7 @@ describe("a chat's messages processed in one round", () => {
   });
 
   it('writes the ticket touches that waited before a statement that could see the ticket', async () => {
-    const { company, admin, connection, phone } = await setup();
-    await server.messaging.inbound.ingest(
-      connection.descriptor,
-      inboundMessage({ chatId: phone, text: 'oi' }),
-    );
-    await server.messaging.inbound.idle();
-    const [ticket] = (await rowsOf(company.id, phone)).tickets;
-    await asCompany(server, company.id, (tx) =>
-      tx
-        .updateTable('tickets')
-        .set({ status: 'open', userId: admin.id, unreadMessages: 0 })
-        .where('id', '=', ticket!.id)
-        .execute(),
-    );
+    const { company, connection, phone } = await attendedChat();
 
     // 'b' touches the ticket in memory only; the message typed on our phone reads the ticket, so the touch is
     // written before it, and our message ends as the ticket's last one.
