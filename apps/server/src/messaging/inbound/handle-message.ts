@@ -88,10 +88,10 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   });
   if (!message) return;
   // A ticket row the round read or touched carries what the answer needs: its touch can wait (TicketTouches).
-  const countUnread = { countUnread: !m.fromMe };
+  const unread = { countUnread: !m.fromMe };
   const ticket = carriesRefs(found.ticket)
-    ? env.touches.touch(found.ticket, message, countUnread)
-    : await touchTicketWithMessage(tx, found.ticket.id, message, countUnread);
+    ? env.touches.touch(found.ticket, message, unread)
+    : await touchTicketWithMessage(tx, found.ticket.id, message, unread);
   if (m.media && content.hasMedia) {
     await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
     env.defer(() => env.outbound.kick(whatsappId));
