@@ -104,19 +104,13 @@ function batchedInOrder(
     const flush = async () => {
       flushing = true;
       while (queue.length > 0) {
-        const alone = goesAlone(queue[0]) ? queue.splice(0, 1) : [];
-        const batches: Queued[][] = [];
-        while (
-          alone.length === 0 &&
-          batches.length < MAX_NOTIFIES &&
-          queue.length > 0 &&
-          !goesAlone(queue[0])
-        ) {
-          batches.push(takeBatch(queue));
-        }
-        const sent = alone.length > 0 ? alone : batches.flat();
+        // A message only the attachments can carry goes on its own; the others in NOTIFY-sized batches.
+        const alone = goesAlone(queue[0]);
+        const batches = alone ? [queue.splice(0, 1)] : takeBatches(queue);
+        const sent = batches.flat();
+        const [single] = sent;
         try {
-          if (alone[0]) await publishOne(alone[0].message);
+          if (alone && single) await publishOne(single.message);
           else
             await notify(
               nsp.name,
@@ -149,13 +143,21 @@ function goesAlone(queued: Queued | undefined): boolean {
   return queued !== undefined && (queued.json === null || queued.bytes >= MAX_BATCH_BYTES);
 }
 
+/** Up to MAX_NOTIFIES batches of the oldest queued messages, stopping before one that goes alone. */
+function takeBatches(queue: Queued[]): Queued[][] {
+  const batches: Queued[][] = [];
+  while (batches.length < MAX_NOTIFIES && queue.length > 0 && !goesAlone(queue[0]))
+    batches.push(takeBatch(queue));
+  return batches;
+}
+
 /** The oldest queued messages that fit in one NOTIFY (none of them goes alone). */
 function takeBatch(queue: Queued[]): Queued[] {
   const batch: Queued[] = [];
   let bytes = 96;
   for (;;) {
     const next = queue[0];
-    if (!next?.json || goesAlone(next)) break;
+    if (!next || goesAlone(next)) break;
     const size = next.bytes + 1;
     if (batch.length > 0 && bytes + size >= MAX_BATCH_BYTES) break;
     batch.push(next);
