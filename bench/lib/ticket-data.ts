@@ -368,6 +368,8 @@ export async function createTicketDataset(db: pg.Pool, sizes: TicketDatasetSizes
       count: String(sizes.longTicketMessages + perTicket),
       offset: sizes.messages,
     });
+    // The message page's totals, as the ticket touches keep them (migration 2026112294).
+    await client.query(`select recount_ticket_messages($1)`, [c]);
     await client.query('commit');
     return { ...company, userIds, queueIds, longTicketId: long.rows[0]!.id };
   } catch (error) {

@@ -95,6 +95,8 @@ export async function seedTicket(
         options.lastMessage,
       ],
     );
+    // The count the ticket touches keep (migration 2026112294).
+    await sql(`select recount_ticket_messages($1)`, [companyId]);
   }
   return ticket!;
 }

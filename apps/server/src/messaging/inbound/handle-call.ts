@@ -3,7 +3,7 @@ import { presentContact } from '../../modules/contacts/contacts.presenter';
 import { upsertContact } from '../../modules/contacts/contact-upsert';
 import { emitMessageCreated } from '../../modules/messages/messages.events';
 import { presentUnquotedMessage } from '../../modules/messages/messages.presenter';
-import { insertMessage, touchTicketWithMessage } from '../../modules/messages/messages.repository';
+import { insertMessage, touchTicketWithMessages } from '../../modules/messages/messages.repository';
 import { emitTicketUpdate, findOrCreateTicketForCustomer } from '../../modules/tickets';
 import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
 import { enqueueOutbox } from '../outbound/outbox';
@@ -45,7 +45,7 @@ export async function handleCall(
     origin: 'system',
   });
   if (!log) throw new Error('call log not stored');
-  const ticket = await touchTicketWithMessage(tx, found.ticket.id, log, { countUnread: false });
+  const ticket = await touchTicketWithMessages(tx, found.ticket.id, [log], { countUnread: false });
   const logView = presentUnquotedMessage(env.outbound.storage, log, contact);
   const ticketView = presentTicketRow(ticket, contact, ctx.config.frontendUrl);
   const contactView = presentContact(contact, ctx.config.frontendUrl);

@@ -7,7 +7,7 @@ import {
   findMessageByWid,
   insertMessage,
   raiseAck,
-  touchTicketWithMessage,
+  touchTicketWithMessages,
   type MessageRow,
 } from '../../modules/messages/messages.repository';
 import {
@@ -91,7 +91,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   const unread = { countUnread: !m.fromMe };
   const ticket = carriesRefs(found.ticket)
     ? env.touches.touch(found.ticket, message, unread)
-    : await touchTicketWithMessage(tx, found.ticket.id, message, unread);
+    : await touchTicketWithMessages(tx, found.ticket.id, [message], unread);
   if (m.media && content.hasMedia) {
     await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
     env.defer(() => env.outbound.kick(whatsappId));
@@ -155,7 +155,7 @@ async function upsertContactWithEvent(
 async function emitStored(
   env: InboundEnv,
   found: TicketFound,
-  touched: Awaited<ReturnType<typeof touchTicketWithMessage>>,
+  touched: Awaited<ReturnType<typeof touchTicketWithMessages>>,
   contact: ContactRow,
   row: MessageRow,
   /** The sender, when the message quotes nothing and can be presented without a query. */

@@ -167,7 +167,7 @@ describe('the pipeline with the simulated phone', () => {
   });
 
   it('rejects a call with the automatic reply and logs it in the ticket', async () => {
-    const { company, play, outbox } = await connectedSimulator();
+    const { company, token, play, outbox } = await connectedSimulator();
     const phone = uniquePhone();
     await play({ from: phone, type: 'call' });
     const reply = await eventually(async () => (await outbox(phone))[0]);
@@ -176,6 +176,9 @@ describe('the pipeline with the simulated phone', () => {
     expect(rows[0]).toMatchObject({ mediaType: 'call_log', fromMe: false });
     expect(rows[0]!.body).toMatch(/^Chamada de voz perdida às \d\d:\d\d$/);
     expect(rows[1]).toMatchObject({ fromMe: true, isAutomatic: true });
+    // Both count in the conversation's total, kept on the ticket by the touches of the log and the reply.
+    const page = await server.call('GET', `/messages/${rows[0]!.ticketId}`, { token });
+    expect(page.body.count).toBe(2);
   });
 
   it('marks a message failed, readably, when the phone network refuses it', async () => {

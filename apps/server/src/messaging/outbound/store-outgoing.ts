@@ -8,7 +8,7 @@ import { emitMessageCreated } from '../../modules/messages/messages.events';
 import { loadMessageViews, presentUnquotedMessage } from '../../modules/messages/messages.presenter';
 import {
   insertMessage,
-  touchTicketWithMessage,
+  touchTicketWithMessages,
   type MessageRow,
 } from '../../modules/messages/messages.repository';
 import { emitTicketUpdate, type TicketRow } from '../../modules/tickets';
@@ -96,9 +96,7 @@ export async function storeOutgoing(
       ...(part.media ? { media: { ...part.media, ...(captioned ? { caption: part.body } : {}) } } : {}),
     });
   }
-  const last = messages.at(-1);
-  if (!last) throw new Error('nothing to send');
-  const touched = await touchTicketWithMessage(tx, ticket.id, last, { countUnread: false });
+  const touched = await touchTicketWithMessages(tx, ticket.id, messages, { countUnread: false });
   const views = input.quotedMsgId
     ? await loadMessageViews(
         tx,

@@ -6,6 +6,6 @@ export {
   findMessageByWid,
   insertMessage,
   raiseAck,
-  touchTicketWithMessage,
+  touchTicketWithMessages,
   type MessageRow,
 } from './messages.repository';

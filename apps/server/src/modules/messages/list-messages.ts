@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { pageSizes, type ListMessagesAnswer } from '@zapdesk/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { TenantScope } from '../../platform/tenancy';
 import { loadTicketRowsAndViews, visibleMessageQueues, visibleTo } from '../tickets';
-import { loadMessageViews } from './messages.presenter';
+import { loadMessagePage } from './messages.presenter';
+import { visibleMessageCount, type MessageCounts } from './messages.repository';
 import type { MessagesEnv } from './messages.env';
 import { resetUnreadAfterCommit } from './unread-reset';
 
@@ -24,33 +24,20 @@ export async function listMessages(
     const loaded = (await loadTicketRowsAndViews(tx, env.ctx.config.frontendUrl, [ticketId])).get(ticketId);
     const { row: ticket, view: shown } = visibleTo(actor, loaded, (found) => found.row);
     const queues = visibleMessageQueues(actor);
-    // The page is one range of (company_id, ticket_id, id desc); the total is counted by ticket_message_count,
-    // which skips the per-row policy check (migration 2026112264). Both in one round trip.
-    let page = tx.selectFrom('messages').where('ticketId', '=', ticket.id);
-    if (queues !== 'all') {
-      page = page.where((eb) =>
-        queues.length > 0
-          ? eb.or([eb('queueId', 'in', queues), eb('queueId', 'is', null)])
-          : eb('queueId', 'is', null),
-      );
-    }
-    const pageIds = page
-      .select('id')
-      .orderBy('id', 'desc')
-      .limit(size)
-      .offset((pageNumber - 1) * size);
     const queueList = queues === 'all' ? null : queues;
-    const { count, newestFirst } = await tx.db
-      .selectNoFrom([
-        sql<number>`ticket_message_count(${ticket.id}, ${queueList}::int[])`.as('count'),
-        sql<number[]>`array(${pageIds})`.as('newestFirst'),
-      ])
-      .executeTakeFirstOrThrow();
+    // The total is kept on the ticket (migration 2026112294); the page is one statement.
+    const count = visibleMessageCount(ticket.messageCounts as MessageCounts, queueList);
+    // Reset first: the page then shows the customer's messages read.
     const reset =
       pageNumber === 1 && ticket.userId === actor.userId && (await resetUnreadAfterCommit(env, tx, ticket));
-    const ids = [...newestFirst].reverse();
-    const messages = await loadMessageViews(tx, env.messaging.outbound.storage, ids);
+    const offset = (pageNumber - 1) * size;
+    const messages = await loadMessagePage(tx, env.messaging.outbound.storage, {
+      ticketId: ticket.id,
+      queues: queueList,
+      limit: size,
+      offset,
+    });
     const view = reset ? { ...shown, unreadMessages: 0 } : shown;
-    return { count, messages, ticket: view, hasMore: (pageNumber - 1) * size + ids.length < count };
+    return { count, messages, ticket: view, hasMore: offset + messages.length < count };
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MessageView } from '@zapdesk/contracts';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
@@ -13,53 +14,68 @@ export async function loadMessageViews(
 ): Promise<MessageView[]> {
   if (ids.length === 0) return [];
   const rows = await messagesWithQuotes.run(tx, { ids });
-  const url = (path: string | null) => (path ? storage.publicUrl(path) : null);
-  const byId = new Map(
-    rows.map((m): [number, MessageView] => [
-      m.id,
-      {
-        id: m.id,
-        wid: m.wid,
-        ticketId: m.ticketId,
-        cycleId: m.trackingId,
-        contactId: m.contactId,
-        contact:
-          m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null,
-        queueId: m.queueId,
-        body: m.body,
-        fromMe: m.fromMe,
-        read: m.read,
-        mediaType: m.mediaType,
-        mediaUrl: url(m.mediaPath),
-        mediaName: m.mediaName,
-        ack: m.ack,
-        isDeleted: m.isDeleted,
-        isEdited: m.isEdited,
-        isAutomatic: m.isAutomatic,
-        origin: m.origin,
-        quotedMsgId: m.quotedMsgId,
-        quotedMsg:
-          m.quotedMsgId === null || m.quotedBody === null
-            ? null
-            : {
-                id: m.quotedMsgId,
-                body: m.quotedBody,
-                fromMe: m.quotedFromMe ?? false,
-                mediaType: m.quotedMediaType ?? 'conversation',
-                mediaUrl: url(m.quotedMediaPath),
-                isDeleted: m.quotedIsDeleted ?? false,
-                contact:
-                  m.quotedContactId !== null && m.quotedContactName !== null
-                    ? { id: m.quotedContactId, name: m.quotedContactName }
-                    : null,
-              },
-        error: m.sendError,
-        createdAt: m.createdAt.toISOString(),
-        updatedAt: m.updatedAt.toISOString(),
-      },
-    ]),
-  );
+  const byId = new Map(rows.map((row): [number, MessageView] => [row.id, presentQuotingRow(storage, row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of a ticket's message answers (GET /messages/:ticketId), oldest first: the `limit` newest after
+ * skipping `offset`, of the given queues and of none when `queues` is given. One statement: the page is one range
+ * of the (company, ticket, id) index, and only its rows are joined to their senders and quotes.
+ */
+export async function loadMessagePage(
+  tx: TenantTx,
+  storage: MediaStorage,
+  page: { ticketId: number; queues: number[] | null; limit: number; offset: number },
+): Promise<MessageView[]> {
+  const { queues, ...range } = page;
+  const rows = await messagePage.run(tx, { ...range, queues: queues ?? undefined });
+  return rows.map((row) => presentQuotingRow(storage, row));
+}
+
+type QuotingRow = Awaited<ReturnType<typeof messagesWithQuotes.run>>[number];
+
+function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {
+  const url = (path: string | null) => (path ? storage.publicUrl(path) : null);
+  return {
+    id: m.id,
+    wid: m.wid,
+    ticketId: m.ticketId,
+    cycleId: m.trackingId,
+    contactId: m.contactId,
+    contact: m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null,
+    queueId: m.queueId,
+    body: m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    mediaType: m.mediaType,
+    mediaUrl: url(m.mediaPath),
+    mediaName: m.mediaName,
+    ack: m.ack,
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    isAutomatic: m.isAutomatic,
+    origin: m.origin,
+    quotedMsgId: m.quotedMsgId,
+    quotedMsg:
+      m.quotedMsgId === null || m.quotedBody === null
+        ? null
+        : {
+            id: m.quotedMsgId,
+            body: m.quotedBody,
+            fromMe: m.quotedFromMe ?? false,
+            mediaType: m.quotedMediaType ?? 'conversation',
+            mediaUrl: url(m.quotedMediaPath),
+            isDeleted: m.quotedIsDeleted ?? false,
+            contact:
+              m.quotedContactId !== null && m.quotedContactName !== null
+                ? { id: m.quotedContactId, name: m.quotedContactName }
+                : null,
+          },
+    error: m.sendError,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
 }
 
 /** One message's answer; throws if it is gone (callers hold it in the same transaction). */
@@ -102,14 +118,13 @@ export function presentUnquotedMessage(
   };
 }
 
-// Every message page, and each message event, reads its messages this way: compiled once (statement-template.ts).
-const messagesWithQuotes = new StatementTemplate((tx, args: { ids: number[] }) =>
-  tx
+/** Messages with their sender's name and the message each quotes. */
+function selectWithQuotes(tx: TenantTx) {
+  return tx
     .selectFrom('messages')
     .leftJoin('contacts', 'contacts.id', 'messages.contactId')
     .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
     .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
-    .where('messages.id', '=', anyOf(args.ids))
     .selectAll('messages')
     .select([
       'contacts.name as contactName',
@@ -120,5 +135,24 @@ const messagesWithQuotes = new StatementTemplate((tx, args: { ids: number[] }) =
       'quoted.isDeleted as quotedIsDeleted',
       'quoted.contactId as quotedContactId',
       'quotedContact.name as quotedContactName',
-    ]),
+    ]);
+}
+
+// Each message event reads its messages this way, and every message page: compiled once (statement-template.ts).
+const messagesWithQuotes = new StatementTemplate((tx, args: { ids: number[] }) =>
+  selectWithQuotes(tx).where('messages.id', '=', anyOf(args.ids)),
+);
+
+const messagePage = new StatementTemplate(
+  (tx, args: { ticketId: number; queues?: number[]; limit: number; offset: number }) => {
+    let ids = tx.selectFrom('messages').where('ticketId', '=', args.ticketId);
+    if (args.queues !== undefined) {
+      const queues = args.queues;
+      ids = ids.where((eb) => eb.or([eb('queueId', '=', anyOf(queues)), eb('queueId', 'is', null)]));
+    }
+    const newest = ids.select('id').orderBy('id', 'desc').limit(args.limit).offset(args.offset);
+    return selectWithQuotes(tx)
+      .where('messages.id', '=', sql<number>`any(array(${newest}))`)
+      .orderBy('messages.id');
+  },
 );

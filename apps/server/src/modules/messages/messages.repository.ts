@@ -57,7 +57,7 @@ export function findMessage(tx: TenantTx, id: number): Promise<MessageRow | unde
   return tx.selectFrom('messages').where('id', '=', id).selectAll().executeTakeFirst();
 }
 
-/** What a stored message changes on its ticket (server-behaviour 6.3); a type, so templates take it. */
+/** What stored messages change on their ticket (server-behaviour 6.3); a type, so templates take it. */
 export type TicketTouch = {
   lastMessage: string;
   lastMediaType: string | null;
@@ -65,30 +65,60 @@ export type TicketTouch = {
   updatedAt: Date;
   /** Added to the ticket's unread counter. */
   unreadAdded: number;
+  /** Added to the ticket's messages per queue (tickets.message_counts, migration 2026112294), as JSON. */
+  messagesAdded: string;
 };
 
-/** The ticket's last message, fromMe and updatedAt, and the kind of media when the message has no text. */
-export function touchOf(message: MessageRow, options: { countUnread: boolean }): TicketTouch {
+/**
+ * The touch of messages just stored in one ticket, the last of them the newest: its last message, fromMe and
+ * updatedAt, the kind of media when that message has no text, and the count of messages per queue.
+ */
+export function touchOf(messages: MessageRow[], options: { countUnread: boolean }): TicketTouch {
+  const last = messages.at(-1);
+  if (!last) throw new Error('a ticket touch needs a stored message');
   return {
-    lastMessage: message.body,
-    lastMediaType: lastMediaTypeOf(message),
-    fromMe: message.fromMe,
+    lastMessage: last.body,
+    lastMediaType: lastMediaTypeOf(last),
+    fromMe: last.fromMe,
     updatedAt: new Date(),
-    unreadAdded: options.countUnread ? 1 : 0,
+    unreadAdded: options.countUnread ? messages.length : 0,
+    messagesAdded: JSON.stringify(addMessageCounts({}, messages)),
   };
+}
+
+/** Message counts per queue id, `none` for no queue: the keys of tickets.message_counts. */
+export type MessageCounts = Record<string, number>;
+
+/** The messages a viewer sees (server-behaviour 6.1): of the given queues and of none, or all when `queues` is null. */
+export function visibleMessageCount(counts: MessageCounts, queues: number[] | null): number {
+  let total = 0;
+  for (const [key, messages] of Object.entries(counts)) {
+    if (queues === null || key === 'none' || queues.includes(Number(key))) total += messages;
+  }
+  return total;
+}
+
+/** `counts` with `messages` added, each under its queue. */
+export function addMessageCounts(counts: MessageCounts, messages: MessageRow[]): MessageCounts {
+  const sum = { ...counts };
+  for (const message of messages) {
+    const key = message.queueId === null ? 'none' : String(message.queueId);
+    sum[key] = (sum[key] ?? 0) + 1;
+  }
+  return sum;
 }
 
 /**
  * Every stored message updates its ticket (touchOf); answers the ticket with what its answer shape needs, in the
- * same round trip.
+ * same round trip. `messages` are the ones this transaction just stored in the ticket, the newest last.
  */
-export async function touchTicketWithMessage(
+export async function touchTicketWithMessages(
   tx: TenantTx,
   ticketId: number,
-  message: MessageRow,
+  messages: MessageRow[],
   options: { countUnread: boolean },
 ) {
-  const [ticket] = await touchTicketStatement.run(tx, { ticketId, ...touchOf(message, options) });
+  const [ticket] = await touchTicketStatement.run(tx, { ticketId, ...touchOf(messages, options) });
   if (!ticket) throw new Error(`ticket ${ticketId} not found to store its last message`);
   return ticket;
 }
@@ -102,6 +132,7 @@ const touchTicketStatement = new StatementTemplate((tx, args: TicketTouch & { ti
       fromMe: args.fromMe,
       updatedAt: args.updatedAt,
       unreadMessages: eb('unreadMessages', '+', args.unreadAdded),
+      messageCounts: sql`add_message_counts(tickets.message_counts, ${args.messagesAdded}::jsonb)`,
     }))
     .where('id', '=', args.ticketId)
     .returningAll()

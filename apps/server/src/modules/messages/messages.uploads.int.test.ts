@@ -97,6 +97,10 @@ describe('POST /messages/:ticketId with files', () => {
     );
     expect(sent.map((s) => s.command.media?.caption)).toEqual(['a foto, Rita', undefined]);
     expect(sent[0]!.command.media?.path).toMatch(new RegExp(`company${company.id}/messages/.+-foto\\.png$`));
+    // One touch for both files: the total counts the customer's message and each file.
+    const page = await server.call('GET', `/messages/${ticket.id}`, { token });
+    expect(page.body.count).toBe(3);
+    expect(page.body.messages).toHaveLength(3);
   });
 
   it('sends a browser recording as audio (a voice note when ffmpeg is installed)', async () => {

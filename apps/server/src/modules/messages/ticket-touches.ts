@@ -4,9 +4,19 @@ import { StatementTemplate } from '../../platform/db/statement-template';
 import type { TenantTx } from '../../platform/tenancy';
 import type { TicketRow } from '../tickets';
 import type { TicketRefs } from '../tickets/tickets.presenter';
-import { insertMessageStatement, touchOf, type MessageRow, type TicketTouch } from './messages.repository';
+import {
+  addMessageCounts,
+  insertMessageStatement,
+  touchOf,
+  type MessageCounts,
+  type MessageRow,
+  type TicketTouch,
+} from './messages.repository';
 
-/** A ticket with what its answer needs, as touchTicketWithMessage answers it. */
+/** A ticket's touches of one transaction summed: the last one's message, every one's unread and counts. */
+type PendingTouch = Omit<TicketTouch, 'messagesAdded'> & { counts: MessageCounts };
+
+/** A ticket with what its answer needs, as touchTicketWithMessages answers it. */
 export type TicketWithRefs = TicketRow & TicketRefs;
 
 /** Whether the row carries what a ticket answer needs (read with ticketRefs, or answered by a touch). */
@@ -24,15 +34,19 @@ export function carriesRefs(ticket: TicketRow): ticket is TicketWithRefs {
  * pipeline's are: nobody else changes it meanwhile, so the row in memory is the row.
  */
 export class TicketTouches implements HeldWrite {
-  readonly #pending = new Map<number, TicketTouch>();
+  readonly #pending = new Map<number, PendingTouch>();
 
   constructor(private readonly tx: TenantTx) {}
 
   /** The ticket as the touch leaves it; written later. */
   touch(ticket: TicketWithRefs, message: MessageRow, options: { countUnread: boolean }): TicketWithRefs {
-    const touch = touchOf(message, options);
+    const touch = touchOf([message], options);
     const earlier = this.#pending.get(ticket.id);
-    this.#pending.set(ticket.id, { ...touch, unreadAdded: (earlier?.unreadAdded ?? 0) + touch.unreadAdded });
+    this.#pending.set(ticket.id, {
+      ...touch,
+      unreadAdded: (earlier?.unreadAdded ?? 0) + touch.unreadAdded,
+      counts: addMessageCounts(earlier?.counts ?? {}, [message]),
+    });
     return {
       ...ticket,
       lastMessage: touch.lastMessage,
@@ -40,6 +54,7 @@ export class TicketTouches implements HeldWrite {
       fromMe: touch.fromMe,
       updatedAt: touch.updatedAt,
       unreadMessages: ticket.unreadMessages + touch.unreadAdded,
+      messageCounts: addMessageCounts(ticket.messageCounts as MessageCounts, [message]),
     };
   }
 
@@ -54,6 +69,7 @@ export class TicketTouches implements HeldWrite {
       fromMe: touches.map(([, t]) => t.fromMe),
       updatedAt: touches.map(([, t]) => t.updatedAt),
       unreadAdded: touches.map(([, t]) => t.unreadAdded),
+      messagesAdded: touches.map(([, t]) => JSON.stringify(t.counts)),
     });
   }
 
@@ -73,6 +89,7 @@ const touchTickets = new StatementTemplate(
       fromMe: boolean[];
       updatedAt: Date[];
       unreadAdded: number[];
+      messagesAdded: string[];
     },
   ) =>
     tx
@@ -82,9 +99,8 @@ const touchTickets = new StatementTemplate(
           id: number;
         }>`(select unnest(${args.ids}::int[]) as id, unnest(${args.lastMessages}::text[]) as last_message,
           unnest(${args.lastMediaTypes}::text[]) as last_media_type, unnest(${args.fromMe}::bool[]) as from_me,
-          unnest(${args.updatedAt}::timestamptz[]) as updated_at, unnest(${args.unreadAdded}::int[]) as unread_added)`.as(
-          'touch',
-        ),
+          unnest(${args.updatedAt}::timestamptz[]) as updated_at, unnest(${args.unreadAdded}::int[]) as unread_added,
+          unnest(${args.messagesAdded}::jsonb[]) as messages_added)`.as('touch'),
       )
       .set({
         lastMessage: sql`touch.last_message`,
@@ -92,6 +108,7 @@ const touchTickets = new StatementTemplate(
         fromMe: sql`touch.from_me`,
         updatedAt: sql`touch.updated_at`,
         unreadMessages: sql`tickets.unread_messages + touch.unread_added`,
+        messageCounts: sql`add_message_counts(tickets.message_counts, touch.messages_added)`,
       })
       .where(sql<boolean>`tickets.id = touch.id`),
 );

@@ -150,6 +150,8 @@ export async function buildTicketRow(
         userId: options.userId ?? null,
         queueId: options.queueId ?? null,
         unreadMessages: options.unreadMessages ?? 0,
+        // The messages below have no queue: their count, as the ticket touches would have kept it.
+        messageCounts: JSON.stringify(options.messages?.length ? { none: options.messages.length } : {}),
         ...(options.createdAt ? { createdAt: options.createdAt } : {}),
         updatedAt: options.updatedAt ?? new Date(Date.now() + ++rowSequence),
       })

@@ -44,6 +44,9 @@ export function ticketRefs(eb: ExpressionBuilder<Database, 'tickets'>) {
         .selectFrom('ticketTags')
         .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
         .whereRef('ticketTags.ticketId', '=', 'tickets.id')
+        // The company too: the (company, ticket, tag) key is then one range per ticket, not a skip scan over
+        // every company's entries (the policy's condition can not be used as an index key).
+        .whereRef('ticketTags.companyId', '=', 'tickets.companyId')
         .select(['tags.id', 'tags.name', 'tags.color'])
         .orderBy('tags.name'),
     ).as('tags'),

@@ -33,6 +33,7 @@ import * as messageSearchKeys from './2026112290_message_search_keys';
 import * as searchKeysWithoutPendingList from './2026112291_search_keys_without_pending_list';
 import * as tenantPoliciesOncePerStatement from './2026112292_tenant_policies_once_per_statement';
 import * as inboundLeanWrites from './2026112293_inbound_lean_writes';
+import * as ticketMessageCounts from './2026112294_ticket_message_counts';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '2026112291_search_keys_without_pending_list': searchKeysWithoutPendingList,
   '2026112292_tenant_policies_once_per_statement': tenantPoliciesOncePerStatement,
   '2026112293_inbound_lean_writes': inboundLeanWrites,
+  '2026112294_ticket_message_counts': ticketMessageCounts,
 };

@@ -654,6 +654,8 @@ export interface TicketsTable {
   updatedAt: Generated<Date>;
   /** mediaType of the last message when it has no text of its own (media without caption, location, vCard); null otherwise */
   lastMediaType: string | null;
+  /** Messages per queue id ("none": no queue), added by the ticket touches; the message page's total */
+  messageCounts: JsonWithDefault;
 }
 
 export interface UserQueuesTable {
