@@ -39,18 +39,23 @@ export function ticketRefs(eb: ExpressionBuilder<Database, 'tickets'>) {
       .whereRef('whatsapps.id', '=', 'tickets.whatsappId')
       .select('whatsapps.name')
       .as('whatsappName'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('ticketTags')
-        .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
-        .whereRef('ticketTags.ticketId', '=', 'tickets.id')
-        // The company too: the (company, ticket, tag) key is then one range per ticket, not a skip scan over
-        // every company's entries (the policy's condition can not be used as an index key).
-        .whereRef('ticketTags.companyId', '=', 'tickets.companyId')
-        .select(['tags.id', 'tags.name', 'tags.color'])
-        .orderBy('tags.name'),
-    ).as('tags'),
+    ticketTags(eb).as('tags'),
   ] as const;
+}
+
+/** The ticket's tags `[{id, name, color}]` by name, as a correlated subquery. */
+function ticketTags(eb: ExpressionBuilder<Database, 'tickets'>) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('ticketTags')
+      .innerJoin('tags', 'tags.id', 'ticketTags.tagId')
+      .whereRef('ticketTags.ticketId', '=', 'tickets.id')
+      // The company too: the (company, ticket, tag) key is then one range per ticket, not a skip scan over
+      // every company's entries (the policy's condition can not be used as an index key).
+      .whereRef('ticketTags.companyId', '=', 'tickets.companyId')
+      .select(['tags.id', 'tags.name', 'tags.color'])
+      .orderBy('tags.name'),
+  );
 }
 
 /** The ticket answer of server-behaviour 4.3 / 5.2 from rows the caller holds. */
@@ -116,22 +121,32 @@ export async function loadTicketRowsAndViews(
   const rows = await ticketsWithContacts.run(tx, { ids });
   for (const row of rows) {
     const aliased = row as unknown as Record<string, unknown>;
-    const contact = Object.fromEntries(
-      CONTACT_COLUMNS.map((column) => [column, aliased[contactAlias(column)]]),
-    ) as ContactRow;
-    loaded.set(row.id, { row, view: presentTicketRow(row, contact, frontendUrl) });
+    const contact: Record<string, unknown> = {};
+    for (const [column, alias] of CONTACT_ALIASES) contact[column] = aliased[alias];
+    loaded.set(row.id, { row, view: presentTicketRow(row, contact as ContactRow, frontendUrl) });
   }
   return loaded;
 }
 
 // Every list page and message page reads its tickets this way: compiled once (statement-template.ts).
+// The references are joined here rather than read by ticketRefs' subqueries: one pass over the few queues and
+// connections instead of a lookup per ticket and reference.
 const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
   tx
     .selectFrom('tickets')
     .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+    .leftJoin('users', 'users.id', 'tickets.userId')
+    .leftJoin('queues', 'queues.id', 'tickets.queueId')
+    .leftJoin('whatsapps', 'whatsapps.id', 'tickets.whatsappId')
     .where('tickets.id', '=', anyOf(args.ids))
     .selectAll('tickets')
-    .select((eb) => ticketRefs(eb))
+    .select([
+      'users.name as userName',
+      'queues.name as queueName',
+      'queues.color as queueColor',
+      'whatsapps.name as whatsappName',
+    ])
+    .select((eb) => ticketTags(eb).as('tags'))
     .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const)),
 );
 
@@ -161,6 +176,8 @@ export const everyContactColumnListed: [Exclude<keyof ContactRow, (typeof CONTAC
 type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 const contactAlias = (column: ContactColumn) =>
   `contact${column.charAt(0).toUpperCase()}${column.slice(1)}` as `contact${Capitalize<ContactColumn>}`;
+/** Each contact column with its alias in the ticket rows, named once rather than for every row. */
+const CONTACT_ALIASES = CONTACT_COLUMNS.map((column) => [column, contactAlias(column)] as const);
 
 /** One ticket's answer; throws if it is gone (callers hold it in the same transaction). */
 export async function loadTicketView(tx: TenantTx, frontendUrl: string, id: number) {
