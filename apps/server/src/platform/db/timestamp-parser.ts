@@ -33,15 +33,16 @@ export function parseIsoTimestamp(text: string): Date | undefined {
   }
   const sign = text.charCodeAt(at) === 43 ? 1 : text.charCodeAt(at) === 45 ? -1 : 0;
   if (sign === 0) return undefined;
-  const parts = [digits(text, at + 1, at + 3), 0, 0];
+  // ±HH, then :MM and :SS when written: each part is worth a 60th of the one before.
+  let offsetSeconds = digits(text, at + 1, at + 3) * 3600;
   at += 3;
-  for (let part = 1; part < 3 && at < text.length; part++) {
+  for (let worth = 60; worth >= 1 && at < text.length; worth /= 60) {
     if (text.charCodeAt(at) !== 58) return undefined;
-    parts[part] = digits(text, at + 1, at + 3);
+    offsetSeconds += digits(text, at + 1, at + 3) * worth;
     at += 3;
   }
   if (at !== text.length) return undefined;
-  const offsetSeconds = sign * (parts[0]! * 3600 + parts[1]! * 60 + parts[2]!);
+  offsetSeconds *= sign;
   const time = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetSeconds * 1000;
   return Number.isNaN(time) ? undefined : new Date(time);
 }
