@@ -36,26 +36,10 @@ export async function loadMessagePage(
 type QuotingRow = Awaited<ReturnType<typeof messagesWithQuotes.run>>[number];
 
 function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {
-  const url = (path: string | null) => (path ? storage.publicUrl(path) : null);
+  const sender =
+    m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null;
   return {
-    id: m.id,
-    wid: m.wid,
-    ticketId: m.ticketId,
-    cycleId: m.trackingId,
-    contactId: m.contactId,
-    contact: m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null,
-    queueId: m.queueId,
-    body: m.body,
-    fromMe: m.fromMe,
-    read: m.read,
-    mediaType: m.mediaType,
-    mediaUrl: url(m.mediaPath),
-    mediaName: m.mediaName,
-    ack: m.ack,
-    isDeleted: m.isDeleted,
-    isEdited: m.isEdited,
-    isAutomatic: m.isAutomatic,
-    origin: m.origin,
+    ...presentUnquotedMessage(storage, m, sender),
     quotedMsgId: m.quotedMsgId,
     quotedMsg:
       m.quotedMsgId === null || m.quotedBody === null
@@ -65,16 +49,13 @@ function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {
             body: m.quotedBody,
             fromMe: m.quotedFromMe ?? false,
             mediaType: m.quotedMediaType ?? 'conversation',
-            mediaUrl: url(m.quotedMediaPath),
+            mediaUrl: m.quotedMediaPath ? storage.publicUrl(m.quotedMediaPath) : null,
             isDeleted: m.quotedIsDeleted ?? false,
             contact:
               m.quotedContactId !== null && m.quotedContactName !== null
                 ? { id: m.quotedContactId, name: m.quotedContactName }
                 : null,
           },
-    error: m.sendError,
-    createdAt: m.createdAt.toISOString(),
-    updatedAt: m.updatedAt.toISOString(),
   };
 }
 
