@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { TicketTouches } from '../../modules/messages/ticket-touches';
 
 /** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
-const PIPELINE_PLANS = { genericPlans: true };
+const PIPELINE_PLANS = { genericPlans: true, noSequentialScans: true };
 /** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
 export const MAX_ATTEMPTS = 5;
 /** Chats of one company taken into one round (one transaction). */

@@ -21,36 +21,98 @@ export interface TicketFilters {
 type TicketEb = ExpressionBuilder<Database, 'tickets'>;
 
 /**
- * The list rules of server-behaviour 5.2 as one condition on `tickets`: owner filter (lifted by showAll for
- * admins only), queue filter, search over contact and every message, days, unread, tags (every one) and users
- * (any).
+ * What decides the list condition's SQL. Two requests with the same shape run the same statement, with other
+ * values (TicketListValues): the statement is compiled once per shape (list-tickets.ts). Lists are counted, not
+ * passed as arrays: `status in ($1, $2)` keeps PostgreSQL's estimates of a plan built for any values good, and
+ * with `= any($1)` it planned every run again instead.
  */
-export function ticketListCondition(
-  eb: TicketEb,
+export interface TicketListShape {
+  /** `userId = me`, `userId = me OR status = pending`, or no owner filter. */
+  owner: 'me' | 'meOrPending' | null;
+  /** No queue filter, or one of `queues` queues or no queue; that without a queue only if it is mine. */
+  queue: { queues: number; noQueueOnlyMine: boolean } | null;
+  statuses: number;
+  withUnread: boolean;
+  search: boolean;
+  date: boolean;
+  updatedAt: boolean;
+  /** How many tags the ticket must all carry. */
+  tags: number;
+  users: number;
+}
+
+/**
+ * The values of a list condition, each shape reading only some: `me`, the search `term` and `pattern`, `date`,
+ * `updatedAt` and `timeZone`, and the lists one by one (`status0`, `queue0`, `tag0`, `user0`, …).
+ */
+export type TicketListValues = Record<string, string | number | undefined> & { me: number };
+
+/**
+ * The list rules of server-behaviour 5.2 for this actor and these filters: owner filter (lifted by showAll for
+ * admins only), queue filter, search over contact and every message, days, unread, tags (every one) and users
+ * (any). Only the shape decides the SQL; the values are bound to it.
+ */
+export function planTicketList(
   actor: Actor,
   filters: TicketFilters,
   timeZone: string,
-): Expression<SqlBool> {
+): { shape: TicketListShape; values: TicketListValues } {
   const admin = isAdmin(actor);
-  const me = actor.userId;
-  const and: Expression<SqlBool>[] = [];
-
-  if (!(admin && filters.showAll) || filters.withUnreadMessages) {
-    const owner = ownerFilter(eb, me, filters.statuses);
-    if (owner) and.push(owner);
-  }
-  const queueCondition = queueFilter(eb, actor, filters.queueIds);
-  if (queueCondition) and.push(queueCondition);
-  if (filters.statuses?.length) and.push(eb('tickets.status', 'in', filters.statuses));
-  if (filters.withUnreadMessages) and.push(eb('tickets.unreadMessages', '>', 0));
-
+  const values: TicketListValues = { me: actor.userId };
+  const list = (name: string, items: ReadonlyArray<string | number>) => {
+    items.forEach((item, i) => (values[`${name}${i}`] = item));
+    return items.length;
+  };
+  const owner =
+    !(admin && filters.showAll) || filters.withUnreadMessages ? ownerFilter(filters.statuses) : null;
+  const queue = queueFilter(actor, filters.queueIds);
   const term = filters.searchParam?.trim();
-  if (term) and.push(searchMatches(term));
-  if (filters.date) and.push(localDayIs(sql.ref('tickets.createdAt'), filters.date, timeZone));
-  if (filters.updatedAt) and.push(localDayIs(sql.ref('tickets.updatedAt'), filters.updatedAt, timeZone));
+  if (term) Object.assign(values, { term, pattern: likePattern(term) });
+  if (filters.date || filters.updatedAt) values.timeZone = timeZone;
+  if (filters.date) values.date = filters.date;
+  if (filters.updatedAt) values.updatedAt = filters.updatedAt;
+  const shape: TicketListShape = {
+    owner,
+    queue: queue && { queues: list('queue', queue.queues), noQueueOnlyMine: queue.noQueueOnlyMine },
+    statuses: list('status', filters.statuses ?? []),
+    withUnread: Boolean(filters.withUnreadMessages),
+    search: Boolean(term),
+    date: Boolean(filters.date),
+    updatedAt: Boolean(filters.updatedAt),
+    tags: list('tag', [...new Set(filters.tags ?? [])]),
+    users: list('user', admin ? (filters.users ?? []) : []),
+  };
+  return { shape, values };
+}
 
-  const tags = [...new Set(filters.tags ?? [])];
-  for (const tagId of tags) {
+/** The condition on `tickets` of a shape, reading every value from `values` (stand-ins while compiled). */
+export function ticketListCondition(
+  eb: TicketEb,
+  shape: TicketListShape,
+  values: TicketListValues,
+): Expression<SqlBool> {
+  const listed = (name: string, count: number) =>
+    Array.from({ length: count }, (_, i) => values[`${name}${i}`]);
+  const text = (name: string) => String(values[name]);
+  const and: Expression<SqlBool>[] = [];
+  const mine = eb('tickets.userId', '=', values.me);
+  if (shape.owner === 'me') and.push(mine);
+  if (shape.owner === 'meOrPending') and.push(eb.or([mine, eb('tickets.status', '=', sql.lit('pending'))]));
+  if (shape.queue) {
+    const withoutQueue = shape.queue.noQueueOnlyMine
+      ? eb.and([eb('tickets.queueId', 'is', null), mine])
+      : eb('tickets.queueId', 'is', null);
+    const queues = listed('queue', shape.queue.queues) as number[];
+    and.push(queues.length ? eb.or([eb('tickets.queueId', 'in', queues), withoutQueue]) : withoutQueue);
+  }
+  if (shape.statuses)
+    and.push(eb('tickets.status', 'in', listed('status', shape.statuses) as TicketStatus[]));
+  if (shape.withUnread) and.push(eb('tickets.unreadMessages', '>', sql.lit(0)));
+  if (shape.search) and.push(searchMatches(text('term'), text('pattern')));
+  if (shape.date) and.push(localDayIs(sql.ref('tickets.createdAt'), text('date'), text('timeZone')));
+  if (shape.updatedAt)
+    and.push(localDayIs(sql.ref('tickets.updatedAt'), text('updatedAt'), text('timeZone')));
+  for (const tagId of listed('tag', shape.tags) as number[]) {
     and.push(
       eb.exists(
         eb
@@ -61,7 +123,7 @@ export function ticketListCondition(
       ),
     );
   }
-  if (admin && filters.users?.length) and.push(eb('tickets.userId', 'in', filters.users));
+  if (shape.users) and.push(eb('tickets.userId', 'in', listed('user', shape.users) as number[]));
   return eb.and(and);
 }
 
@@ -69,14 +131,10 @@ export function ticketListCondition(
  * `userId = me OR status = pending`, said without the OR when the status filter decides it: the planner then
  * walks the (company, user, status, updatedAt) index for an agent's own tab instead of every open ticket.
  */
-function ownerFilter(
-  eb: TicketEb,
-  me: number,
-  statuses: TicketStatus[] | undefined,
-): Expression<SqlBool> | null {
+function ownerFilter(statuses: TicketStatus[] | undefined): TicketListShape['owner'] {
   if (statuses?.length && statuses.every((status) => status === 'pending')) return null;
-  if (statuses?.length && !statuses.includes('pending')) return eb('tickets.userId', '=', me);
-  return eb.or([eb('tickets.userId', '=', me), eb('tickets.status', '=', 'pending')]);
+  if (statuses?.length && !statuses.includes('pending')) return 'me';
+  return 'meOrPending';
 }
 
 /**
@@ -85,16 +143,18 @@ function ownerFilter(
  * the search indexes, in that function it can; it only sees the transaction's company. The ids go as one array,
  * which the tickets' primary key walks in order instead of probing it once per id.
  */
-function searchMatches(term: string): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref('tickets.id')} = any(array(select tickets_matching_search(${term}, ${likePattern(term)})))`;
+function searchMatches(term: string, pattern: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref('tickets.id')} = any(array(select tickets_matching_search(${term}, ${pattern})))`;
 }
 
-/** `queueId IN queueIds` (non-admins: ∩ their queues), or no queue for admins, allTicket users and owners. */
+/**
+ * `queueId IN queues` (non-admins: the requested ones among theirs, or all of theirs), or no queue: for admins and
+ * allTicket users any ticket without one, for others only their own. None for an admin who asks for no queue.
+ */
 function queueFilter(
-  eb: TicketEb,
   actor: Actor,
   requested: number[] | undefined,
-): Expression<SqlBool> | null {
+): { queues: number[]; noQueueOnlyMine: boolean } | null {
   const admin = isAdmin(actor);
   if (admin && !requested?.length) return null;
   const queues = admin
@@ -102,11 +162,7 @@ function queueFilter(
     : requested?.length
       ? requested.filter((id) => actor.queueIds.includes(id))
       : actor.queueIds;
-  const withoutQueue =
-    admin || actor.allTicket === 'enabled'
-      ? eb('tickets.queueId', 'is', null)
-      : eb.and([eb('tickets.queueId', 'is', null), eb('tickets.userId', '=', actor.userId)]);
-  return queues.length ? eb.or([eb('tickets.queueId', 'in', queues), withoutQueue]) : withoutQueue;
+  return { queues, noQueueOnlyMine: !(admin || actor.allTicket === 'enabled') };
 }
 
 function localDayIs(column: Expression<Date>, day: string, timeZone: string): Expression<SqlBool> {

@@ -90,6 +90,20 @@ describe('GET /tickets tabs', () => {
     );
   });
 
+  it('lists each agent their own queue, though both lists run as one compiled statement', async () => {
+    const w = await tabsWorld();
+    const support = await queueOf(server, w.company.id);
+    const other = await agentIn(server, w.company, [support.id]);
+    const theirs = await buildTicketRow(server, w.company.id, { queueId: support.id, status: 'pending' });
+    // Same filters, same shape: the statement compiled for the first is bound to the second's user and queues.
+    for (let round = 0; round < 2; round++) {
+      expect(ids(await list(w.agent.token, '?status=pending'))).toEqual(sorted(w.pending));
+      expect(ids(await list(other.token, '?status=pending'))).toEqual(sorted(theirs));
+      expect(ids(await list(w.agent.token, '?status=open'))).toEqual(sorted(w.agentOpen));
+      expect(ids(await list(other.token, '?status=open'))).toEqual([]);
+    }
+  });
+
   it('ignores the users filter from a non-admin', async () => {
     const w = await tabsWorld();
     const users = encodeURIComponent(JSON.stringify([w.admin.id]));

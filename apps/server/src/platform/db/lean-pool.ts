@@ -1,4 +1,5 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { StatementNames } from './prepared-statements';
 
@@ -120,8 +121,36 @@ class LeanClient implements PostgresPoolClient {
 
 /** The pool Kysely sees: pg's own, each checked-out client saving round trips (LeanClient). */
 export function leanPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
+  // Every client of the pool, once, as it connects: its later writes go out together.
+  pool.on('connect', (client) => {
+    const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+    if (stream) batchWrites(stream);
+  });
   return {
     connect: async () => new LeanClient(await pool.connect(), names),
     end: () => pool.end(),
   };
+}
+
+/**
+ * Sends what one turn of the event loop writes to a socket in one system call. pg writes each protocol message on
+ * its own (a prepared statement is bind, describe, execute and sync: four writes), and the socket sent the first
+ * at once and the rest in a second call. The first write of a turn corks the socket, and the end of the turn
+ * uncorks it, before any I/O could wait on an answer.
+ */
+export function batchWrites(stream: Writable): void {
+  const write = stream.write.bind(stream) as (...args: unknown[]) => boolean;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    stream.uncork();
+  };
+  stream.write = ((...args: unknown[]) => {
+    if (!corked) {
+      corked = true;
+      stream.cork();
+      process.nextTick(uncork);
+    }
+    return write(...args);
+  }) as Writable['write'];
 }

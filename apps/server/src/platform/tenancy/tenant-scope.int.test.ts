@@ -24,10 +24,15 @@ describe('TenantScope.run', () => {
   it('plans generically only inside a transaction that asks for it, and always for its own company', async () => {
     const { company } = await buildAdminSession(server);
     const scope = server.ctx.scopes.tenant(company.id);
-    expect(await scope.run(settings, { genericPlans: true })).toEqual({
+    expect(await scope.run(settings, { genericPlans: true, noSequentialScans: true })).toEqual({
       company: String(company.id),
       plans: 'force_generic_plan',
       seqscan: 'off',
+    });
+    expect(await scope.run(settings, { genericPlans: true })).toEqual({
+      company: String(company.id),
+      plans: 'force_generic_plan',
+      seqscan: 'on',
     });
     // Local to that transaction: the next one on the pool's connections plans as usual.
     for (let i = 0; i < 5; i++) {

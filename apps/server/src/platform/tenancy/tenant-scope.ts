@@ -154,14 +154,24 @@ export class Scopes {
 }
 
 /**
- * For transactions of key lookups only (the inbound pipeline). A plan built for the actual company id trusts the
- * column statistics, and for a company that grew since the last ANALYZE (a new one above all) they promise about
- * one row: any index that starts with company_id then looks as good as the right one, and the planner may scan all
- * of the company's rows to find one. A generic plan assumes an average company and is planned only once. Sequential
- * scans are off as well: a generic plan stays until the next ANALYZE of its tables, and one built while a table was
- * nearly empty would scan it whole however much it grew meanwhile.
+ * Plans made once per statement rather than for each run's values. A plan built for the actual company id trusts
+ * the column statistics, and for a company that grew since the last ANALYZE (a new one above all) they promise
+ * about one row: any index that starts with company_id then looks as good as the right one, and the planner may
+ * scan all of the company's rows to find one. A generic plan assumes an average company and is planned only once.
+ * For key lookups and the list tabs; never for the history search, whose function's plans need the term's keys.
  */
-const GENERIC_PLANS = `, set_config('plan_cache_mode', 'force_generic_plan', true), set_config('enable_seqscan', 'off', true)`;
+const GENERIC_PLANS = `, set_config('plan_cache_mode', 'force_generic_plan', true)`;
+/**
+ * For the inbound pipeline's transactions, with generic plans: a generic plan stays until the next ANALYZE of its
+ * tables, and one built while a table was nearly empty would scan it whole however much it grew meanwhile.
+ */
+const NO_SEQUENTIAL_SCANS = `, set_config('enable_seqscan', 'off', true)`;
+
+/** How a transaction plans its prepared statements (see GENERIC_PLANS and NO_SEQUENTIAL_SCANS). */
+export interface PlanOptions {
+  genericPlans?: boolean;
+  noSequentialScans?: boolean;
+}
 
 export class TenantScope {
   constructor(
@@ -173,10 +183,11 @@ export class TenantScope {
 
   /**
    * Runs `fn` in one transaction that sees only this company's rows. `genericPlans` plans its prepared statements
-   * once, without looking at the values (see GENERIC_PLANS).
+   * once, without looking at the values; `noSequentialScans` keeps such plans off whole-table scans.
    */
-  run<T>(fn: (tx: TenantTx) => Promise<T>, options: { genericPlans?: boolean } = {}): Promise<T> {
-    const generic = options.genericPlans ? GENERIC_PLANS : '';
+  run<T>(fn: (tx: TenantTx) => Promise<T>, options: PlanOptions = {}): Promise<T> {
+    const generic =
+      (options.genericPlans ? GENERIC_PLANS : '') + (options.noSequentialScans ? NO_SEQUENTIAL_SCANS : '');
     return runBound(
       this.db,
       async (trx) => {
