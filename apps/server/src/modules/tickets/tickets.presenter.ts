@@ -1,5 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { TicketView } from '@zapdesk/contracts';
 import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
@@ -119,26 +119,29 @@ export async function loadTicketRowsAndViews(
   const loaded = new Map<number, { row: TicketRow; view: TicketView }>();
   if (ids.length === 0) return loaded;
   const rows = await ticketsWithContacts.run(tx, { ids });
-  for (const row of rows) {
-    const aliased = row as unknown as Record<string, unknown>;
-    const contact: Record<string, unknown> = {};
-    for (const [column, alias] of CONTACT_ALIASES) contact[column] = aliased[alias];
-    loaded.set(row.id, { row, view: presentTicketRow(row, contact as ContactRow, frontendUrl) });
-  }
+  for (const row of rows) loaded.set(row.id, { row, view: viewOfRow(row, frontendUrl) });
   return loaded;
 }
 
-// Every list page and message page reads its tickets this way: compiled once (statement-template.ts).
-// The references are joined here rather than read by ticketRefs' subqueries: one pass over the few queues and
-// connections instead of a lookup per ticket and reference.
-const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
-  tx
-    .selectFrom('tickets')
+/** A row of `selectTicketViews` as its ticket answer. */
+export function viewOfRow(row: TicketViewRow, frontendUrl: string): TicketView {
+  const aliased = row as unknown as Record<string, unknown>;
+  const contact: Record<string, unknown> = {};
+  for (const [column, alias] of CONTACT_ALIASES) contact[column] = aliased[alias];
+  return presentTicketRow(row, contact as ContactRow, frontendUrl);
+}
+
+/**
+ * The tickets of `from` (a query over `tickets`, filtered as the caller needs) with what their answers need:
+ * the contact's columns under aliases, and the references joined rather than read by ticketRefs' subqueries:
+ * one pass over the few queues and connections instead of a lookup per ticket and reference.
+ */
+export function selectTicketViews(from: SelectQueryBuilder<Database, 'tickets', object>) {
+  return from
     .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
     .leftJoin('users', 'users.id', 'tickets.userId')
     .leftJoin('queues', 'queues.id', 'tickets.queueId')
     .leftJoin('whatsapps', 'whatsapps.id', 'tickets.whatsappId')
-    .where('tickets.id', '=', anyOf(args.ids))
     .selectAll('tickets')
     .select([
       'users.name as userName',
@@ -147,7 +150,14 @@ const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) 
       'whatsapps.name as whatsappName',
     ])
     .select((eb) => ticketTags(eb).as('tags'))
-    .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const)),
+    .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const));
+}
+
+export type TicketViewRow = Awaited<ReturnType<typeof ticketsWithContacts.run>>[number];
+
+// Every message page and every ticket event reads its tickets this way: compiled once (statement-template.ts).
+const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
+  selectTicketViews(tx.selectFrom('tickets').where('tickets.id', '=', anyOf(args.ids))),
 );
 
 /** Every column of a contact row; the check below fails to compile when the table gains one not listed. */

@@ -1,6 +1,6 @@
-import { TICKETS_PAGE_SIZE, type ListTicketsAnswer, type TicketView } from '@zapdesk/contracts';
+import { TICKETS_PAGE_SIZE, type ListTicketsAnswer } from '@zapdesk/contracts';
 import type { Actor } from '../../../platform/auth/actor';
-import { expressionBuilder, sql } from 'kysely';
+import { expressionBuilder, sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../../platform/db/schema';
 import { StatementTemplate } from '../../../platform/db/statement-template';
 import type { TenantScope, TenantTx } from '../../../platform/tenancy';
@@ -11,7 +11,7 @@ import {
   type TicketListShape,
   type TicketListValues,
 } from '../tickets.filters';
-import { loadTicketViews } from '../tickets.presenter';
+import { selectTicketViews, viewOfRow } from '../tickets.presenter';
 
 export interface TicketListEnv {
   frontendUrl: string;
@@ -45,51 +45,66 @@ async function pageOfTickets(
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   const { shape, values } = planTicketList(actor, filters, env.timeZone);
   const args: PageArgs = { ...values, limit: TICKETS_PAGE_SIZE, offset };
-  let count: number;
-  let ids: number[];
-  if (shape.search) {
-    // A history search is the costly part: run it once, the page rows carrying the total. A page past the end
-    // has no row to carry it, so only then is it counted on its own.
-    const rows = await pageStatements.searched(shape).run(tx, args);
-    count = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countAll(tx, shape, values);
-    ids = rows.map((row) => row.id);
-  } else {
-    const [answer] = await pageStatements.counted(shape).run(tx, args);
-    count = answer?.count ?? 0;
-    ids = answer?.ids ?? [];
-  }
-  const views = await loadTicketViews(tx, env.frontendUrl, ids);
-  const tickets = ids.map((id) => views.get(id)).filter((v): v is TicketView => v !== undefined);
+  const template = shape.search ? pageStatements.searched(shape) : pageStatements.counted(shape);
+  const rows = await template.run(tx, args);
+  // Every row carries the total; a page past the end has none to carry it, so only then is it counted alone.
+  const count = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countAll(tx, shape, values);
+  const tickets = rows.map((row) => viewOfRow(row, env.frontendUrl));
   return { tickets, count, hasMore: offset + tickets.length < count };
 }
 
 /**
  * The page statements, one template per list shape: Kysely built and compiled the condition on every request,
  * a sixth of a list page's server CPU. Shapes are few (flags and counts of filters), values are bound per run.
+ * The page's ids, its total and its tickets' answers come in one statement.
  */
 const pageStatements = {
+  // A history search is the costly part: it runs once, and the page's rows carry the total.
   searched: perShape(
     (shape) =>
       new StatementTemplate((tx, args: PageArgs) =>
-        ordered(tx, shape, args).select((eb) => ['tickets.id', eb.fn.countAll<string>().over().as('total')]),
+        pageOfViews(
+          tx,
+          ordered(tx, shape, args).select((eb) => [
+            'tickets.id',
+            eb.fn.countAll<string>().over().as('total'),
+          ]),
+        ),
       ),
   ),
   // Without a search the count is an index-only scan, cheaper than buffering every row for a window; a tab
-  // filtered only by status, owner, users and queues is counted from ticket_counts instead. Count and page ids
-  // come in one statement.
+  // filtered only by status, owner, users and queues is counted from ticket_counts instead.
   counted: perShape(
     (shape) =>
       new StatementTemplate((tx, args: PageArgs) => {
         const counted = countsSuffice(shape)
           ? countFromCounts(tx, shape, args)
           : filtered(tx, shape, args).select((eb) => eb.fn.countAll<number>().as('count'));
-        return tx.db.selectNoFrom([
-          sql<number>`(${counted})::int`.as('count'),
-          sql<number[]>`array(${ordered(tx, shape, args).select('tickets.id')})`.as('ids'),
-        ]);
+        return pageOfViews(
+          tx,
+          ordered(tx, shape, args).select(['tickets.id', sql<number>`(${counted})::int`.as('total')]),
+        );
       }),
   ),
 };
+
+/** The answers of a page's tickets (`page`: their ids and the total), newest activity first. */
+function pageOfViews(
+  tx: TenantTx,
+  page: SelectQueryBuilder<Database, 'tickets', { id: number; total: unknown }>,
+) {
+  const joined = tx
+    .selectFrom('tickets')
+    .innerJoin(page.as('page'), 'page.id', 'tickets.id') as unknown as SelectQueryBuilder<
+    Database,
+    'tickets',
+    object
+  >;
+  return selectTicketViews(joined)
+    .select(sql<string | number>`page.total`.as('total'))
+    .orderBy('tickets.updatedAt', 'desc')
+    .orderBy('tickets.id', 'desc');
+}
 
 /** One template per shape, made on first use. */
 function perShape<T>(make: (shape: TicketListShape) => T): (shape: TicketListShape) => T {
