@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildUser, login } from '../../../test/factories';
@@ -278,6 +279,27 @@ describe('GET /tickets filters', () => {
     expect(ids(await list(b.token, '?showAll=true&searchParam=geladeira'))).toEqual(sorted(...inB));
     expect(ids(await list(a.token, '?showAll=true&searchParam=12344321'))).toEqual(sorted(numberInA));
     expect(ids(await list(b.token, '?showAll=true&searchParam=12344321'))).toEqual(sorted(numberInB));
+  });
+
+  it('leaves the way the rest of a transaction plans as it found it after a search', async () => {
+    const { company } = await buildAdminSession(server);
+    const contact = await buildTicketRow(server, company.id, { name: 'Geladeira Souza' });
+    const settingAfterSearch = (generic: boolean) =>
+      server.ctx.scopes.tenant(company.id).run(
+        async (tx) => {
+          const found = await sql<{
+            id: number;
+          }>`select tickets_matching_search('geladeira', '%geladeira%') as id`.execute(tx.db);
+          const { rows } = await sql<{
+            plans: string;
+          }>`select current_setting('plan_cache_mode') as plans`.execute(tx.db);
+          return { found: found.rows.map((row) => row.id), plans: rows[0]?.plans };
+        },
+        { genericPlans: generic },
+      );
+    // The function plans its contact query once (generic plan) and then puts the caller's setting back.
+    expect(await settingAfterSearch(false)).toEqual({ found: [contact.id], plans: 'auto' });
+    expect(await settingAfterSearch(true)).toEqual({ found: [contact.id], plans: 'force_generic_plan' });
   });
 });
 

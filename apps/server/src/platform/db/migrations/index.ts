@@ -34,6 +34,7 @@ import * as searchKeysWithoutPendingList from './2026112291_search_keys_without_
 import * as tenantPoliciesOncePerStatement from './2026112292_tenant_policies_once_per_statement';
 import * as inboundLeanWrites from './2026112293_inbound_lean_writes';
 import * as ticketMessageCounts from './2026112294_ticket_message_counts';
+import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned_once';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '2026112292_tenant_policies_once_per_statement': tenantPoliciesOncePerStatement,
   '2026112293_inbound_lean_writes': inboundLeanWrites,
   '2026112294_ticket_message_counts': ticketMessageCounts,
+  '2026112295_search_contacts_planned_once': searchContactsPlannedOnce,
 };
