@@ -26,14 +26,15 @@ export function listTickets(
   filters: TicketFilters,
   pageNumber: number,
 ): Promise<ListTicketsAnswer> {
-  // A tab's statements plan once per shape: PostgreSQL planned the pending tab's page again on every request,
-  // 0.4 ms, for the plan it had already. Not a history search: its function's plans need the term's keys.
+  // A tab's pages plan once per shape: PostgreSQL planned the pending tab's page again on every request, 0.4 ms,
+  // for the plan it had already. Not a history search: its function's plans need the term's keys.
   return scope.run((tx) => pageOfTickets(tx, env, actor, filters, pageNumber), {
     genericPlans: !filters.searchParam?.trim(),
   });
 }
 
-type PageArgs = TicketListValues & { limit: number; offset: number };
+/** The first page's size and start are part of its statement; later pages bind them. */
+type PageArgs = TicketListValues & { limit?: number; offset?: number };
 
 async function pageOfTickets(
   tx: TenantTx,
@@ -44,7 +45,7 @@ async function pageOfTickets(
 ): Promise<ListTicketsAnswer> {
   const offset = (pageNumber - 1) * TICKETS_PAGE_SIZE;
   const { shape, values } = planTicketList(actor, filters, env.timeZone);
-  const args: PageArgs = { ...values, limit: TICKETS_PAGE_SIZE, offset };
+  const args: PageArgs = offset === 0 ? values : { ...values, limit: TICKETS_PAGE_SIZE, offset };
   const template = shape.search ? pageStatements.searched(shape) : pageStatements.counted(shape);
   const rows = await template.run(tx, args);
   // Every row carries the total; a page past the end has none to carry it, so only then is it counted alone.
@@ -88,20 +89,24 @@ const pageStatements = {
   ),
 };
 
-/** The answers of a page's tickets (`page`: their ids and the total), newest activity first. */
+/**
+ * The answers of a page's tickets (`page`: their ids and the total), newest activity first. The page is
+ * materialised and its ids are looked up by key, so a plan made for any page size still reads only its tickets.
+ */
 function pageOfViews(
   tx: TenantTx,
   page: SelectQueryBuilder<Database, 'tickets', { id: number; total: unknown }>,
 ) {
-  const joined = tx
+  const tickets = tx.db
+    .with(
+      (cte) => cte('page').materialized(),
+      () => page,
+    )
     .selectFrom('tickets')
-    .innerJoin(page.as('page'), 'page.id', 'tickets.id') as unknown as SelectQueryBuilder<
-    Database,
-    'tickets',
-    object
-  >;
-  return selectTicketViews(joined)
-    .select(sql<string | number>`page.total`.as('total'))
+    .where('tickets.companyId', '=', tx.companyId)
+    .where('tickets.id', '=', sql<number>`any(array(select page.id from page))`);
+  return selectTicketViews(tickets as unknown as SelectQueryBuilder<Database, 'tickets', object>)
+    .select(sql<string | number>`(select page.total from page limit 1)`.as('total'))
     .orderBy('tickets.updatedAt', 'desc')
     .orderBy('tickets.id', 'desc');
 }
@@ -125,11 +130,10 @@ function filtered(tx: TenantTx, shape: TicketListShape, values: TicketListValues
 }
 
 function ordered(tx: TenantTx, shape: TicketListShape, args: PageArgs) {
-  return filtered(tx, shape, args)
-    .orderBy('tickets.updatedAt', 'desc')
-    .orderBy('tickets.id', 'desc')
-    .limit(args.limit)
-    .offset(args.offset);
+  const sorted = filtered(tx, shape, args).orderBy('tickets.updatedAt', 'desc').orderBy('tickets.id', 'desc');
+  return args.offset === undefined
+    ? sorted.limit(sql.lit(TICKETS_PAGE_SIZE))
+    : sorted.limit(args.limit ?? TICKETS_PAGE_SIZE).offset(args.offset);
 }
 
 /** A search's total when its page is past the end (rare: built as it comes). */
