@@ -119,11 +119,15 @@ function perShape<T>(make: (shape: TicketListShape) => T): (shape: TicketListSha
     let template = made.get(key);
     if (!template) {
       template = make(shape);
-      made.set(key, template);
+      // Shapes count filters and list lengths, so there are few; past the bound one is compiled for each use.
+      if (made.size < MAX_SHAPES) made.set(key, template);
     }
     return template;
   };
 }
+
+/** List shapes kept compiled, per kind of page statement. */
+const MAX_SHAPES = 1_000;
 
 function filtered(tx: TenantTx, shape: TicketListShape, values: TicketListValues) {
   return tx.selectFrom('tickets').where((eb) => ticketListCondition(eb, shape, values));
