@@ -4,8 +4,22 @@ import type { ContactsTable } from '../../platform/db/schema';
 
 export type ContactRow = Selectable<ContactsTable>;
 
+/** The columns a contact answer shows: a query that only presents contacts reads just these. */
+export const PRESENTED_CONTACT_COLUMNS = [
+  'id',
+  'name',
+  'number',
+  'email',
+  'profilePicUrl',
+  'isGroup',
+  'whatsappId',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof ContactRow>;
+export type PresentedContact = Pick<ContactRow, (typeof PRESENTED_CONTACT_COLUMNS)[number]>;
+
 /** The contact answer shape (an explicit whitelist); a missing picture becomes the front end's placeholder. */
-export function presentContact(row: ContactRow, frontendUrl: string): ContactView {
+export function presentContact(row: PresentedContact, frontendUrl: string): ContactView {
   return {
     id: row.id,
     name: row.name,

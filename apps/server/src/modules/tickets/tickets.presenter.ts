@@ -3,7 +3,11 @@ import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { TicketView } from '@zapdesk/contracts';
 import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
-import { presentContact, type ContactRow } from '../contacts/contacts.presenter';
+import {
+  presentContact,
+  PRESENTED_CONTACT_COLUMNS,
+  type PresentedContact,
+} from '../contacts/contacts.presenter';
 import type { TicketRow } from './tickets.repository';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
@@ -58,10 +62,35 @@ function ticketTags(eb: ExpressionBuilder<Database, 'tickets'>) {
   );
 }
 
+/** The ticket columns an answer shows: a query that only presents tickets reads just these. */
+const PRESENTED_TICKET_COLUMNS = [
+  'id',
+  'uuid',
+  'status',
+  'contactId',
+  'userId',
+  'queueId',
+  'whatsappId',
+  'isGroup',
+  'chatbot',
+  'queueOptionId',
+  'lastMessage',
+  'lastMediaType',
+  'fromMe',
+  'unreadMessages',
+  'useIntegration',
+  'integrationId',
+  'promptId',
+  'code',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof TicketRow>;
+type PresentedTicket = Pick<TicketRow, (typeof PRESENTED_TICKET_COLUMNS)[number]>;
+
 /** The ticket answer of server-behaviour 4.3 / 5.2 from rows the caller holds. */
 export function presentTicketRow(
-  t: TicketRow & TicketRefs,
-  contact: ContactRow,
+  t: PresentedTicket & TicketRefs,
+  contact: PresentedContact,
   frontendUrl: string,
 ): TicketView {
   return {
@@ -124,25 +153,45 @@ export async function loadTicketRowsAndViews(
 }
 
 /** A row of `selectTicketViews` as its ticket answer. */
-export function viewOfRow(row: TicketViewRow, frontendUrl: string): TicketView {
+export function viewOfRow(row: PresentedTicket & TicketRefs, frontendUrl: string): TicketView {
   const aliased = row as unknown as Record<string, unknown>;
   const contact: Record<string, unknown> = {};
   for (const [column, alias] of CONTACT_ALIASES) contact[column] = aliased[alias];
-  return presentTicketRow(row, contact as ContactRow, frontendUrl);
+  return presentTicketRow(row, contact as PresentedContact, frontendUrl);
 }
 
 /**
  * The tickets of `from` (a query over `tickets`, filtered as the caller needs) with what their answers need:
  * the contact's columns under aliases, and the references joined rather than read by ticketRefs' subqueries:
- * one pass over the few queues and connections instead of a lookup per ticket and reference.
+ * one pass over the few queues and connections instead of a lookup per ticket and reference. `answer` reads only
+ * the columns the answer shows; `row` reads the whole ticket row too.
  */
-export function selectTicketViews(from: SelectQueryBuilder<Database, 'tickets', object>) {
+export function selectTicketViews(
+  from: SelectQueryBuilder<Database, 'tickets', object>,
+  read: 'row',
+): ReturnType<typeof withRow>;
+export function selectTicketViews(
+  from: SelectQueryBuilder<Database, 'tickets', object>,
+  read: 'answer',
+): ReturnType<typeof withAnswer>;
+export function selectTicketViews(
+  from: SelectQueryBuilder<Database, 'tickets', object>,
+  read: 'row' | 'answer',
+) {
+  return read === 'row' ? withRow(from) : withAnswer(from);
+}
+
+const withRow = (from: SelectQueryBuilder<Database, 'tickets', object>) =>
+  withRefs(from).selectAll('tickets');
+const withAnswer = (from: SelectQueryBuilder<Database, 'tickets', object>) =>
+  withRefs(from).select(PRESENTED_TICKET_COLUMNS.map((column) => `tickets.${column}` as const));
+
+function withRefs(from: SelectQueryBuilder<Database, 'tickets', object>) {
   return from
     .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
     .leftJoin('users', 'users.id', 'tickets.userId')
     .leftJoin('queues', 'queues.id', 'tickets.queueId')
     .leftJoin('whatsapps', 'whatsapps.id', 'tickets.whatsappId')
-    .selectAll('tickets')
     .select([
       'users.name as userName',
       'queues.name as queueName',
@@ -150,44 +199,19 @@ export function selectTicketViews(from: SelectQueryBuilder<Database, 'tickets', 
       'whatsapps.name as whatsappName',
     ])
     .select((eb) => ticketTags(eb).as('tags'))
-    .select(CONTACT_COLUMNS.map((column) => `contacts.${column} as ${contactAlias(column)}` as const));
+    .select(CONTACT_ALIASES.map(([column, alias]) => `contacts.${column} as ${alias}` as const));
 }
-
-export type TicketViewRow = Awaited<ReturnType<typeof ticketsWithContacts.run>>[number];
 
 // Every message page and every ticket event reads its tickets this way: compiled once (statement-template.ts).
 const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
-  selectTicketViews(tx.selectFrom('tickets').where('tickets.id', '=', anyOf(args.ids))),
+  selectTicketViews(tx.selectFrom('tickets').where('tickets.id', '=', anyOf(args.ids)), 'row'),
 );
 
-/** Every column of a contact row; the check below fails to compile when the table gains one not listed. */
-const CONTACT_COLUMNS = [
-  'id',
-  'companyId',
-  'name',
-  'number',
-  'email',
-  'profilePicUrl',
-  'isGroup',
-  'whatsappId',
-  'lid',
-  'nameEditedByUser',
-  'pictureUpdatedAt',
-  'createdAt',
-  'updatedAt',
-  'firstQueuedAt',
-] as const satisfies ReadonlyArray<keyof ContactRow>;
-export const everyContactColumnListed: [Exclude<keyof ContactRow, (typeof CONTACT_COLUMNS)[number]>] extends [
-  never,
-]
-  ? true
-  : never = true;
-
-type ContactColumn = (typeof CONTACT_COLUMNS)[number];
+type ContactColumn = (typeof PRESENTED_CONTACT_COLUMNS)[number];
 const contactAlias = (column: ContactColumn) =>
   `contact${column.charAt(0).toUpperCase()}${column.slice(1)}` as `contact${Capitalize<ContactColumn>}`;
-/** Each contact column with its alias in the ticket rows, named once rather than for every row. */
-const CONTACT_ALIASES = CONTACT_COLUMNS.map((column) => [column, contactAlias(column)] as const);
+/** Each presented contact column with its alias in the ticket rows, named once rather than for every row. */
+const CONTACT_ALIASES = PRESENTED_CONTACT_COLUMNS.map((column) => [column, contactAlias(column)] as const);
 
 /** One ticket's answer; throws if it is gone (callers hold it in the same transaction). */
 export async function loadTicketView(tx: TenantTx, frontendUrl: string, id: number) {
