@@ -74,6 +74,17 @@ export type TicketTouch = {
  * updatedAt, the kind of media when that message has no text, and the count of messages per queue.
  */
 export function touchOf(messages: MessageRow[], options: { countUnread: boolean }): TicketTouch {
+  return {
+    ...lastMessageTouch(messages, options),
+    messagesAdded: JSON.stringify(addMessageCounts({}, messages)),
+  };
+}
+
+/** A touch without its counts (TicketTouches sums those itself). */
+export function lastMessageTouch(
+  messages: MessageRow[],
+  options: { countUnread: boolean },
+): Omit<TicketTouch, 'messagesAdded'> {
   const last = messages.at(-1);
   if (!last) throw new Error('a ticket touch needs a stored message');
   return {
@@ -82,7 +93,6 @@ export function touchOf(messages: MessageRow[], options: { countUnread: boolean 
     fromMe: last.fromMe,
     updatedAt: new Date(),
     unreadAdded: options.countUnread ? messages.length : 0,
-    messagesAdded: JSON.stringify(addMessageCounts({}, messages)),
   };
 }
 

@@ -7,7 +7,7 @@ import type { TicketRefs } from '../tickets/tickets.presenter';
 import {
   addMessageCounts,
   insertMessageStatement,
-  touchOf,
+  lastMessageTouch,
   type MessageCounts,
   type MessageRow,
   type TicketTouch,
@@ -40,7 +40,7 @@ export class TicketTouches implements HeldWrite {
 
   /** The ticket as the touch leaves it; written later. */
   touch(ticket: TicketWithRefs, message: MessageRow, options: { countUnread: boolean }): TicketWithRefs {
-    const touch = touchOf([message], options);
+    const touch = lastMessageTouch([message], options);
     const earlier = this.#pending.get(ticket.id);
     this.#pending.set(ticket.id, {
       ...touch,
