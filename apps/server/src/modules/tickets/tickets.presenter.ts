@@ -128,7 +128,7 @@ export function presentTicketRow(
 
 /**
  * Ticket answers with contact, queue {id,name,color}, user {id,name}, tags and whatsapp {id,name}
- * (server-behaviour 4.3, 5.2): two queries however many tickets.
+ * (server-behaviour 4.3, 5.2): one statement however many tickets.
  */
 export async function loadTicketViews(
   tx: TenantTx,
