@@ -135,4 +135,46 @@ describe('the application pool (lean-pool.ts)', () => {
       }),
     ).rejects.toThrow(/row-level security/);
   });
+
+  it("sends a transaction's begin and set-up with its first prepared statement, whose values read the same", async () => {
+    const { company } = await buildAdminSession(server);
+    const values = {
+      text: `O'Brien \\ "x" \n ção 🎉 '' \\'`,
+      list: [1, 2, 3],
+      json: { quote: "it's", slash: '\\' },
+      at: new Date('2026-11-22T10:20:30.456Z'),
+      yes: true,
+      none: null,
+    };
+    const texts: string[] = [];
+    // Enough transactions for the statement to be prepared on the connection the next one gets.
+    for (let run = 0; run < 8; run++) {
+      const row = await asCompany(server, company.id, async (tx) => {
+        const { rows } = await sql<{
+          sent: string;
+          company: string;
+          text: string;
+          list: number[];
+          json: unknown;
+          at: Date;
+          yes: boolean;
+          none: string | null;
+        }>`select current_query() as sent, current_setting('app.company_id') as company,
+            ${values.text}::text as text, ${values.list}::int[] as list, ${values.json}::jsonb as json,
+            ${values.at}::timestamptz as at, ${values.yes}::boolean as yes, ${values.none}::text as none`.execute(
+          tx.db,
+        );
+        return rows[0]!;
+      });
+      const { sent, company: seen, ...read } = row;
+      expect(seen).toBe(String(company.id));
+      expect(read).toEqual(values);
+      texts.push(sent);
+    }
+    // The first runs went as bound statements after their opening; the later ones as one text.
+    expect(texts[0]).toMatch(/^select current_query\(\)/);
+    expect(texts.at(-1)).toMatch(
+      /^begin; select set_config\('app\.company_id', '\d+', true\); execute zq\d+\(/,
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { batchWrites } from './lean-pool';
+import { batchWrites, sqlLiteral } from './lean-pool';
 
 /** A socket stand-in that records each system call a real one would make: one per write or writev. */
 function recordingStream() {
@@ -41,5 +41,25 @@ describe('batchWrites', () => {
     stream.end();
     await new Promise((resolve) => stream.on('finish', resolve));
     expect(calls.flat()).toEqual(['terminate']);
+  });
+});
+
+describe('sqlLiteral', () => {
+  it('writes the text pg would bind, quoted so that it reads back the same', () => {
+    expect(sqlLiteral(null)).toBe('null');
+    expect(sqlLiteral(undefined)).toBe('null');
+    expect(sqlLiteral(42)).toBe("'42'");
+    expect(sqlLiteral(true)).toBe("'true'");
+    expect(sqlLiteral('plain ção')).toBe("'plain ção'");
+    expect(sqlLiteral("it's")).toBe("E'it''s'");
+    expect(sqlLiteral('a\\b')).toBe("E'a\\\\b'");
+    expect(sqlLiteral("\\'; drop table users; --")).toBe("E'\\\\''; drop table users; --'");
+    expect(sqlLiteral([1, null, 3])).toBe('\'{"1",NULL,"3"}\'');
+    expect(sqlLiteral({ a: "b'c" })).toBe(`E'{"a":"b''c"}'`);
+  });
+
+  it('leaves out what a simple-protocol text cannot carry as it is: bytes and NUL characters', () => {
+    expect(sqlLiteral(Buffer.from('ab'))).toBeUndefined();
+    expect(sqlLiteral('a\0b')).toBeUndefined();
   });
 });

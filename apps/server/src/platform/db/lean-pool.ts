@@ -1,9 +1,12 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { Writable } from 'node:stream';
-import type pg from 'pg';
+import pg from 'pg';
 import { StatementNames } from './prepared-statements';
 
 type AnyResult = PostgresQueryResult<unknown>;
+
+/** pg's conversion of a value to the text it binds (not in its type declarations). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils;
 
 /** What Kysely gets for a statement that was not sent: `begin` waiting for the next statement. */
 const NOT_SENT: AnyResult = { command: 'SELECT', rowCount: 0, rows: [] };
@@ -23,14 +26,35 @@ export interface HeldWrite {
 export const HOLD_WRITE = '-- zapdesk: hold write';
 
 /**
+ * The text of the in-process message that turns a checked-out connection statement-wise: each later statement
+ * runs in an implicit transaction of its own, opened by the statement the message carries (a tenant's
+ * `set_config`). Never sent.
+ */
+export const EACH_STATEMENT_AFTER = '-- zapdesk: each statement after';
+
+/** A statement that only sets the transaction up, and whose answer no one reads: it may wait for the next one. */
+const SETS_UP =
+  /^select set_config\('[a-z_.]+', '[^'\\]*', true\)(, set_config\('[a-z_.]+', '[^'\\]*', true\))*$/;
+
+/** A statement as pg sends it, and the held opening that must go before it on its own, if any. */
+type Sent = { text: string; values?: unknown[]; name?: string; after?: string };
+
+/**
  * A pg client that saves round trips, each of which costs both processes a system call and a wake-up:
  * - hot statements run prepared (see StatementNames);
- * - `begin` is held back and sent with the next statement: in one text with a statement without parameters
- *   (the tenant scope's `set_config`), and not at all when the transaction ends before running anything.
+ * - `begin` and the statements that set the transaction up (the tenant scope's `set_config`) are held back and
+ *   sent with the next statement, in one simple-protocol text: with a statement without parameters as it is,
+ *   with one already prepared on this connection as `execute name(literals)`, and not at all when the
+ *   transaction ends before running anything;
+ * - statement-wise (EACH_STATEMENT_AFTER), a prepared statement and its set-up go as one text, which PostgreSQL
+ *   runs as one implicit transaction: a read of one statement is one round trip, without begin or commit.
  */
 class LeanClient implements PostgresPoolClient {
-  #beginHeld = false;
+  /** What opens the transaction and is not sent yet: `begin`, then any set-up statements. */
+  #opening: string | undefined;
   #held: HeldWrite | undefined;
+  /** Statement-wise: the set-up each statement runs after. */
+  #each: string | undefined;
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -43,11 +67,16 @@ class LeanClient implements PostgresPoolClient {
     sqlOrCursor: string | PostgresCursor<R>,
     parameters?: ReadonlyArray<unknown>,
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
-    const client = this.client as unknown as {
-      query(
-        config: unknown,
-      ): Promise<PostgresQueryResult<R> | Array<PostgresQueryResult<R>>> | PostgresCursor<R>;
-    };
+    if (sqlOrCursor === EACH_STATEMENT_AFTER) {
+      this.#each = String(parameters?.[0]);
+      return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+    }
+    if (this.#each !== undefined) {
+      if (typeof sqlOrCursor !== 'string' || sqlOrCursor === HOLD_WRITE || sqlOrCursor === 'begin') {
+        return Promise.reject(new Error('statement-wise connections run single statements only'));
+      }
+      return this.eachStatement<R>(this.#each, sqlOrCursor, parameters ? [...parameters] : []);
+    }
     if (sqlOrCursor === HOLD_WRITE) {
       this.#held = parameters?.[0] as HeldWrite;
       return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
@@ -57,66 +86,147 @@ class LeanClient implements PostgresPoolClient {
       if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') this.#held = undefined;
       const write = sqlOrCursor === 'rollback' ? null : held.take();
       if (write) {
-        // Both go at once: a client runs its queries in order. When the write fails the transaction is aborted and
-        // the statement fails too; the write's error is the one that says why.
-        const written = this.sendHeld(write);
+        // The write first, then the statement. When the write fails the transaction is aborted: the statement is
+        // not sent, and the write's error is the one that says why.
+        const written = this.send(this.opened(write));
         if (typeof sqlOrCursor !== 'string') {
           written.catch(() => undefined);
           return this.query(sqlOrCursor);
         }
-        const answer = this.query<R>(sqlOrCursor, parameters ?? []);
-        return written.then(
-          () => answer,
-          (error: unknown) => {
-            answer.catch(() => undefined);
-            throw error;
-          },
-        );
+        return written.then(() => this.query<R>(sqlOrCursor, parameters ?? []));
       }
     }
-    const begin = this.#beginHeld;
-    this.#beginHeld = false;
     if (typeof sqlOrCursor !== 'string') {
-      // pg runs a client's queries in order: the begin goes first without being awaited here.
-      if (begin) void (client.query({ text: 'begin' }) as Promise<unknown>).catch(() => undefined);
-      return client.query(sqlOrCursor) as PostgresCursor<R>;
+      // pg runs a client's queries in order: the opening goes first without being awaited here (a cursor is
+      // answered at once).
+      this.sendOpening();
+      return this.client.query(sqlOrCursor as never) as unknown as PostgresCursor<R>;
     }
     const text = sqlOrCursor;
     const values = parameters ? [...parameters] : [];
-    if (values.length === 0 && text === 'begin') {
-      this.#beginHeld = true;
-      return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+    const opening = this.#opening;
+    if (values.length === 0) {
+      if (text === 'begin') {
+        this.#opening = 'begin';
+        return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+      }
+      if (opening !== undefined && (text === 'commit' || text === 'rollback')) {
+        this.#opening = undefined;
+        return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+      }
+      if (opening !== undefined && SETS_UP.test(text)) {
+        this.#opening = `${opening}; ${text}`;
+        return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+      }
     }
-    if (begin && values.length === 0 && (text === 'commit' || text === 'rollback')) {
-      return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
-    }
-    if (begin && values.length === 0) {
-      // The simple protocol carries both statements in one message and answers both results.
-      return (client.query({ text: `begin; ${text}` }) as Promise<Array<PostgresQueryResult<R>>>).then(
-        (results) => results[results.length - 1] ?? (NOT_SENT as PostgresQueryResult<R>),
-      );
-    }
-    if (begin) void (client.query({ text: 'begin' }) as Promise<unknown>).catch(() => undefined);
-    const name = this.names.nameFor(text, values.length);
-    return client.query(name ? { name, text, values } : { text, values }) as Promise<PostgresQueryResult<R>>;
+    return this.send<R>(this.opened({ text, values }));
   }
 
-  /** Queues the held write (after the held begin, if any) as a statement of its own; a client runs in order. */
-  private sendHeld(write: { text: string; values: unknown[] }): Promise<unknown> {
-    const client = this.client as unknown as { query(config: unknown): Promise<unknown> };
-    if (this.#beginHeld) {
-      this.#beginHeld = false;
-      void client.query({ text: 'begin' }).catch(() => undefined);
+  /** The statement as sent: with the held opening in front of it when it can go in the same text. */
+  private opened(statement: { text: string; values: unknown[] }): Sent {
+    const opening = this.#opening;
+    const sent = this.named(statement);
+    if (opening === undefined) return sent;
+    const together = sent.values === undefined ? sent.text : this.asExecute(sent);
+    if (together !== undefined) {
+      this.#opening = undefined;
+      return { text: `${opening}; ${together}` };
     }
-    const name = this.names.nameFor(write.text, write.values.length);
-    return client.query(name ? { name, ...write } : write);
+    this.#opening = undefined;
+    return { ...sent, after: opening };
+  }
+
+  /** The statement under its prepared name, if it has one; without parameters, as simple-protocol text. */
+  private named({ text, values }: { text: string; values: unknown[] }): Sent {
+    if (values.length === 0) return { text };
+    const name = this.names.nameFor(text, values.length);
+    return name ? { name, text, values } : { text, values };
+  }
+
+  /**
+   * `execute name(literals)` for a statement prepared on this connection already, whose values all have a text
+   * form (as pg would bind them); otherwise undefined. The literals are typed by the prepared statement's
+   * parameters, as bound values are.
+   */
+  private asExecute(sent: Sent): string | undefined {
+    const { name, values } = sent;
+    const connection = (
+      this.client as unknown as { connection: { parsedStatements: Record<string, string> } }
+    ).connection;
+    if (name === undefined || values === undefined || connection.parsedStatements[name] !== sent.text) {
+      return undefined;
+    }
+    const literals: string[] = [];
+    for (const value of values) {
+      const literal = sqlLiteral(value);
+      if (literal === undefined) return undefined;
+      literals.push(literal);
+    }
+    return `execute ${name}(${literals.join(', ')})`;
+  }
+
+  /** Sends the held opening on its own; pg runs it before whatever is queued after it. */
+  private sendOpening(): void {
+    const opening = this.#opening;
+    if (opening === undefined) return;
+    this.#opening = undefined;
+    void this.client.query(opening).catch(() => undefined);
+  }
+
+  /**
+   * Sends one statement, after the opening it waits for; several statements in one text answer each, and the last
+   * answer is the statement's.
+   */
+  private async send<R>({ after, ...sent }: Sent): Promise<PostgresQueryResult<R>> {
+    if (after !== undefined) await this.client.query(after);
+    const result = (await this.client.query(sent as pg.QueryConfig)) as unknown as
+      PostgresQueryResult<R> | Array<PostgresQueryResult<R>>;
+    if (!Array.isArray(result)) return result;
+    return result[result.length - 1] ?? (NOT_SENT as PostgresQueryResult<R>);
+  }
+
+  /**
+   * One statement in an implicit transaction of its own, after `setUp`: one text when it can go as one, else
+   * (its first runs, before it is prepared here) in a transaction of three round trips.
+   */
+  private async eachStatement<R>(
+    setUp: string,
+    text: string,
+    values: unknown[],
+  ): Promise<PostgresQueryResult<R>> {
+    const sent = this.named({ text, values });
+    const together = sent.values === undefined ? sent.text : this.asExecute(sent);
+    if (together !== undefined) return this.send<R>({ text: `${setUp}; ${together}` });
+    await this.client.query(`begin; ${setUp}`);
+    try {
+      const result = await this.send<R>(sent);
+      await this.client.query('commit');
+      return result;
+    } catch (error) {
+      await this.client.query('rollback').catch(() => undefined);
+      throw error;
+    }
   }
 
   release(): void {
-    this.#beginHeld = false;
+    this.#opening = undefined;
     this.#held = undefined;
+    this.#each = undefined;
     this.client.release();
   }
+}
+
+/**
+ * A value as an SQL literal of the text pg would bind for it, or undefined for values that have no such text
+ * (bytes) or could not travel in a simple-protocol text (a NUL character ends it). Quotes and backslashes are
+ * escaped in an E'' literal, which reads the same whatever standard_conforming_strings says.
+ */
+export function sqlLiteral(value: unknown): string | undefined {
+  const prepared: unknown = prepareValue(value);
+  if (prepared === null) return 'null';
+  if (typeof prepared !== 'string' || prepared.includes('\0')) return undefined;
+  if (!/['\\]/.test(prepared)) return `'${prepared}'`;
+  return `E'${prepared.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /** The pool Kysely sees: pg's own, each checked-out client saving round trips (LeanClient). */

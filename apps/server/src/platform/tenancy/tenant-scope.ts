@@ -11,7 +11,7 @@ import {
   type UpdateResult,
 } from 'kysely';
 import type { Database, TenantTable } from '../db/schema';
-import { HOLD_WRITE, type HeldWrite } from '../db/lean-pool';
+import { EACH_STATEMENT_AFTER, HOLD_WRITE, type HeldWrite } from '../db/lean-pool';
 
 type AfterCommit = () => void | Promise<void>;
 
@@ -186,19 +186,40 @@ export class TenantScope {
    * once, without looking at the values; `noSequentialScans` keeps such plans off whole-table scans.
    */
   run<T>(fn: (tx: TenantTx) => Promise<T>, options: PlanOptions = {}): Promise<T> {
-    const generic =
-      (options.genericPlans ? GENERIC_PLANS : '') + (options.noSequentialScans ? NO_SEQUENTIAL_SCANS : '');
     return runBound(
       this.db,
       async (trx) => {
-        // Without parameters, so it travels with the transaction's begin in one round trip (lean-pool.ts); the id
-        // is a checked positive integer.
-        await sql
-          .raw(`select set_config('app.company_id', '${this.companyId}', true)${generic}`)
-          .execute(trx);
+        // Without parameters, so it travels with the transaction's begin and first statement (lean-pool.ts); the
+        // id is a checked positive integer.
+        await sql.raw(this.setUp(options)).execute(trx);
       },
       (trx) => new TenantTx(trx, this.companyId),
       fn,
     );
+  }
+
+  /**
+   * Runs `fn`'s statements each on its own, seeing only this company's rows: every statement is its own
+   * implicit transaction, opened by this company's set-up, and a prepared one is a single round trip without
+   * begin or commit (lean-pool.ts). For reads of one statement; statements of one call do not share a snapshot,
+   * and neither holding writes nor cursors work here. After-commit work runs once `fn` is done.
+   */
+  async read<T>(fn: (tx: TenantTx) => Promise<T>, options: PlanOptions = {}): Promise<T> {
+    let bound: TenantTx | undefined;
+    const result = await this.db.connection().execute(async (db) => {
+      await db.executeQuery(CompiledQuery.raw(EACH_STATEMENT_AFTER, [this.setUp(options)]));
+      // Not a Transaction, but nothing a tenant's statements use tells them apart.
+      bound = new TenantTx(db as Transaction<Database>, this.companyId);
+      return fn(bound);
+    });
+    await bound?.flushAfterCommit();
+    return result;
+  }
+
+  /** The statement that sets a transaction up for this company (see PlanOptions). */
+  private setUp(options: PlanOptions): string {
+    const plans =
+      (options.genericPlans ? GENERIC_PLANS : '') + (options.noSequentialScans ? NO_SEQUENTIAL_SCANS : '');
+    return `select set_config('app.company_id', '${this.companyId}', true)${plans}`;
   }
 }
