@@ -1,7 +1,7 @@
 // A small closed-loop load generator: N clients each send one request, wait for the whole answer, send
-// the next, until the request budget or the time budget is spent. node:http keeps connections alive.
-// Latencies are measured per request from send to last body byte.
-import http from 'node:http';
+// the next, until the request budget or the time budget is spent. Each client keeps one connection alive
+// (http-connection.ts). Latencies are measured per request from send to last body byte.
+import { HttpConnection } from './http-connection';
 
 export interface LoadOptions {
   /** Shown in the results table, e.g. "GET /users?pageNumber=1". */
@@ -44,13 +44,21 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     throw new Error(`benchmarks only target 127.0.0.1, not ${base.hostname}`);
   const isOk = options.ok ?? ((status: number) => status >= 200 && status < 300);
 
-  // node:http with kept-alive sockets: the load generator shares the machine's two cores with the server and
-  // PostgreSQL, and fetch (undici) spends about twice the CPU per request.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const send = async (i: number): Promise<string> => {
+  // One kept-alive connection per client, as many clients as the load has; fetch (undici) and node:http spent
+  // several times the CPU per request on this machine's shared cores.
+  const connections = Array.from(
+    { length: options.concurrency },
+    () => new HttpConnection(base.hostname, Number(base.port || 80)),
+  );
+  const send = async (i: number, client: number): Promise<string> => {
     const { path, init } = options.request(i);
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    const headers = { ...(init?.headers as Record<string, string> | undefined) };
     try {
-      return String(await request(new URL(path, base), init ?? {}, agent));
+      const url = new URL(path, base);
+      return String(
+        await connections[client]!.request(init?.method ?? 'GET', url.pathname + url.search, headers, body),
+      );
     } catch {
       return 'network';
     }
@@ -61,7 +69,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     options.concurrency,
     warmup,
     () => Number.POSITIVE_INFINITY,
-    (i) => send(i),
+    (i, client) => send(i, client),
   );
 
   const latencies: number[] = [];
@@ -73,32 +81,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     options.concurrency,
     options.requests,
     () => deadline,
-    async (i) => {
+    async (i, client) => {
       const t0 = performance.now();
-      const status = await send(warmup + i);
+      const status = await send(warmup + i, client);
       latencies.push(performance.now() - t0);
       statuses[status] = (statuses[status] ?? 0) + 1;
       if (status !== 'network' && isOk(Number(status))) ok++;
     },
   );
-  agent.destroy();
+  for (const connection of connections) connection.close();
   return summarize(options.name, options.concurrency, latencies, statuses, ok, performance.now() - started);
-}
-
-/** Sends one request and reads the whole answer; answers its status. */
-function request(url: URL, init: RequestInit, agent: http.Agent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = typeof init.body === 'string' ? init.body : undefined;
-    const headers = { ...(init.headers as Record<string, string> | undefined) };
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-    const req = http.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
 }
 
 /** The figures of measured operations (latencies in ms, in any order) that took `durationMs` in all. */
@@ -127,18 +119,18 @@ export function summarize(
   };
 }
 
-/** Runs `total` tasks with at most `concurrency` in flight, none started after the deadline. */
+/** Runs `total` tasks with at most `concurrency` in flight (task `client` is its runner's index), none started after the deadline. */
 async function pool(
   concurrency: number,
   total: number,
   deadline: () => number,
-  task: (i: number) => Promise<unknown>,
+  task: (i: number, client: number) => Promise<unknown>,
 ): Promise<void> {
   let next = 0;
-  const client = async () => {
+  const client = async (_: unknown, index: number) => {
     while (next < total && performance.now() < deadline()) {
       const i = next++;
-      await task(i);
+      await task(i, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, total) }, client));
