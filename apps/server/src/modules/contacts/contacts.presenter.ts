@@ -18,6 +18,16 @@ export const PRESENTED_CONTACT_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof ContactRow>;
 export type PresentedContact = Pick<ContactRow, (typeof PRESENTED_CONTACT_COLUMNS)[number]>;
 
+let placeholder = { frontendUrl: '', url: '' };
+
+/** The front end's placeholder picture; one process has one front end, so the last address is kept. */
+function placeholderPicture(frontendUrl: string): string {
+  if (placeholder.frontendUrl !== frontendUrl) {
+    placeholder = { frontendUrl, url: `${frontendUrl.replace(/\/+$/, '')}/nopicture.png` };
+  }
+  return placeholder.url;
+}
+
 /** The contact answer shape (an explicit whitelist); a missing picture becomes the front end's placeholder. */
 export function presentContact(row: PresentedContact, frontendUrl: string): ContactView {
   return {
@@ -25,7 +35,7 @@ export function presentContact(row: PresentedContact, frontendUrl: string): Cont
     name: row.name,
     number: row.number,
     email: row.email,
-    profilePicUrl: row.profilePicUrl || `${frontendUrl.replace(/\/+$/, '')}/nopicture.png`,
+    profilePicUrl: row.profilePicUrl || placeholderPicture(frontendUrl),
     isGroup: row.isGroup,
     whatsappId: row.whatsappId,
     createdAt: row.createdAt.toISOString(),

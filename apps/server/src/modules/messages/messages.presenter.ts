@@ -38,25 +38,24 @@ type QuotingRow = Awaited<ReturnType<typeof messagesWithQuotes.run>>[number];
 function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {
   const sender =
     m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null;
-  return {
-    ...presentUnquotedMessage(storage, m, sender),
-    quotedMsgId: m.quotedMsgId,
-    quotedMsg:
-      m.quotedMsgId === null || m.quotedBody === null
-        ? null
-        : {
-            id: m.quotedMsgId,
-            body: m.quotedBody,
-            fromMe: m.quotedFromMe ?? false,
-            mediaType: m.quotedMediaType ?? 'conversation',
-            mediaUrl: m.quotedMediaPath ? storage.publicUrl(m.quotedMediaPath) : null,
-            isDeleted: m.quotedIsDeleted ?? false,
-            contact:
-              m.quotedContactId !== null && m.quotedContactName !== null
-                ? { id: m.quotedContactId, name: m.quotedContactName }
-                : null,
-          },
-  };
+  // The answer is filled in rather than spread into a copy: a page presents 20 of them per request.
+  const view = presentUnquotedMessage(storage, m, sender);
+  view.quotedMsgId = m.quotedMsgId;
+  if (m.quotedMsgId !== null && m.quotedBody !== null) {
+    view.quotedMsg = {
+      id: m.quotedMsgId,
+      body: m.quotedBody,
+      fromMe: m.quotedFromMe ?? false,
+      mediaType: m.quotedMediaType ?? 'conversation',
+      mediaUrl: m.quotedMediaPath ? storage.publicUrl(m.quotedMediaPath) : null,
+      isDeleted: m.quotedIsDeleted ?? false,
+      contact:
+        m.quotedContactId !== null && m.quotedContactName !== null
+          ? { id: m.quotedContactId, name: m.quotedContactName }
+          : null,
+    };
+  }
+  return view;
 }
 
 /** One message's answer; throws if it is gone (callers hold it in the same transaction). */

@@ -1,7 +1,22 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** yyyy-MM-dd of `at` in the given IANA time zone. */
-export function localDate(timeZone: string, at: Date = new Date()): string {
+/** Today per time zone, kept for up to a second: formatting costs microseconds, and every request asks. */
+const todays = new Map<string, { date: string; from: number }>();
+const TODAY_KEPT_MS = 1_000;
+
+/** yyyy-MM-dd of `at` (by default now) in the given IANA time zone. */
+export function localDate(timeZone: string, at?: Date): string {
+  if (at) return formatDate(timeZone, at);
+  const now = Date.now();
+  const kept = todays.get(timeZone);
+  // Kept only forward from when it was formatted: a clock set back (tests do) formats again.
+  if (kept && now >= kept.from && now < kept.from + TODAY_KEPT_MS) return kept.date;
+  const date = formatDate(timeZone, new Date(now));
+  todays.set(timeZone, { date, from: now });
+  return date;
+}
+
+function formatDate(timeZone: string, at: Date): string {
   // Building a formatter costs far more than using one, and every request's company gate asks for today.
   let format = dateFormats.get(timeZone);
   if (!format) {
