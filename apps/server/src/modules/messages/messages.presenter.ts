@@ -33,6 +33,27 @@ export async function loadMessagePage(
   return rows.map((row) => presentQuotingRow(storage, row));
 }
 
+/**
+ * A ticket (`ticket`: a statement of the tickets presenter, and how to present its rows) and one page of its
+ * messages, as loadMessagePage answers it, read together: in a statement-wise read, one round trip.
+ */
+export async function loadTicketAndMessagePage<A extends Record<string, unknown>, R, T>(
+  tx: TenantTx,
+  storage: MediaStorage,
+  ticket: { statement: [StatementTemplate<A, R>, A]; present: (rows: R[]) => T },
+  page: { ticketId: number; queues: number[] | null; limit: number; offset: number },
+): Promise<{ ticket: T; messages: MessageView[] }> {
+  const { queues, ...range } = page;
+  const [ticketRows, pageRows] = await StatementTemplate.together(tx, ticket.statement, [
+    messagePage,
+    { ...range, queues: queues ?? undefined },
+  ]);
+  return {
+    ticket: ticket.present(ticketRows),
+    messages: pageRows.map((row) => presentQuotingRow(storage, row)),
+  };
+}
+
 type QuotingRow = Awaited<ReturnType<typeof messagesWithQuotes.run>>[number];
 
 function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {

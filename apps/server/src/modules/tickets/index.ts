@@ -29,7 +29,12 @@ export {
 export { registerTicketsRoutes } from './tickets.routes';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
-export { loadTicketRowsAndViews, loadTicketView, loadTicketViews } from './tickets.presenter';
+export {
+  loadTicketRowsAndViews,
+  loadTicketView,
+  loadTicketViews,
+  ticketRowsAndViews,
+} from './tickets.presenter';
 export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */

@@ -145,12 +145,31 @@ export async function loadTicketRowsAndViews(
   frontendUrl: string,
   ids: number[],
 ): Promise<Map<number, { row: TicketRow; view: TicketView }>> {
+  if (ids.length === 0) return new Map();
+  return rowsAndViews(await ticketsWithContacts.run(tx, { ids }), frontendUrl);
+}
+
+type TicketWithContactRow = Awaited<ReturnType<typeof ticketsWithContacts.run>>[number];
+
+/** The rows of `ticketsWithContacts` by ticket id, each with its answer. */
+function rowsAndViews(
+  rows: TicketWithContactRow[],
+  frontendUrl: string,
+): Map<number, { row: TicketRow; view: TicketView }> {
   const loaded = new Map<number, { row: TicketRow; view: TicketView }>();
-  if (ids.length === 0) return loaded;
-  const rows = await ticketsWithContacts.run(tx, { ids });
   for (const row of rows) loaded.set(row.id, { row, view: viewOfRow(row, frontendUrl) });
   return loaded;
 }
+
+/**
+ * loadTicketRowsAndViews as a statement to run together with another (StatementTemplate.together), and the
+ * presenting of its rows.
+ */
+export const ticketRowsAndViews = {
+  statement: (ids: number[]) =>
+    [ticketsWithContacts, { ids }] as [typeof ticketsWithContacts, { ids: number[] }],
+  present: rowsAndViews,
+};
 
 /** A row of `selectTicketViews` as its ticket answer. */
 export function viewOfRow(row: PresentedTicket & TicketRefs, frontendUrl: string): TicketView {

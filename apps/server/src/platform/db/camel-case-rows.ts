@@ -12,8 +12,14 @@ export class FastCamelCasePlugin extends CamelCasePlugin {
 
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows;
+    if (!Array.isArray(rows) || rows.length === 0) return args.result;
+    return { ...args.result, rows: this.mapRows(rows) };
+  }
+
+  /** Rows of one result (every row with the same columns) with camelCase keys, as transformResult maps them. */
+  mapRows(rows: UnknownRow[]): UnknownRow[] {
     const first = rows[0];
-    if (!Array.isArray(rows) || first === undefined) return args.result;
+    if (first === undefined) return rows;
     const columns = Object.keys(first);
     const key = columns.join('\u0000');
     let copy = this.#copiers.get(key);
@@ -24,7 +30,7 @@ export class FastCamelCasePlugin extends CamelCasePlugin {
     const nested = (value: object) => this.mapNested(value);
     const mapped = new Array<UnknownRow>(rows.length);
     for (let r = 0; r < rows.length; r++) mapped[r] = copy(rows[r] as UnknownRow, nested);
-    return { ...args.result, rows: mapped };
+    return mapped;
   }
 
   /** `(row, nested) => ({ camelName: value, … })` for these columns; names are quoted, never evaluated. */
@@ -56,3 +62,6 @@ function isPlain(value: unknown): value is UnknownRow {
   if (proto !== null && proto !== Object.prototype) return false;
   return Object.prototype.toString.call(value) === '[object Object]';
 }
+
+/** The plugin of the application's Kysely instances; StatementTemplate.together maps its rows with it too. */
+export const camelCaseRows = new FastCamelCasePlugin();

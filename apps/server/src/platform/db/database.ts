@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { FastCamelCasePlugin } from './camel-case-rows';
+import { camelCaseRows } from './camel-case-rows';
 import pg from 'pg';
 import { leanPool } from './lean-pool';
 import { timestampParser } from './timestamp-parser';
@@ -42,7 +42,7 @@ export function openDatabase(
   // An idle connection dropped by the server (restart, shutdown, failover) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   for (const pool of [ownerPool, appPool]) pool.on('error', (error) => options.onIdleError?.(error));
-  const plugins = [new FastCamelCasePlugin()];
+  const plugins = [camelCaseRows];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
   const app = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: leanPool(appPool) }),

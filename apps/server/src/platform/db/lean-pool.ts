@@ -32,6 +32,18 @@ export const HOLD_WRITE = '-- zapdesk: hold write';
  */
 export const EACH_STATEMENT_AFTER = '-- zapdesk: each statement after';
 
+/**
+ * The text of the in-process message that runs several statements at once (StatementTemplate.together); its one
+ * parameter lists them as `{ text, values }`. Never sent. Its answer is one row whose `results` hold each
+ * statement's rows, in order, as RowsOf (not a plain object, so no plugin maps them on the way).
+ */
+export const TOGETHER = '-- zapdesk: together';
+
+/** One statement's rows in the answer of TOGETHER. */
+export class RowsOf {
+  constructor(readonly rows: unknown[]) {}
+}
+
 /** A statement that only sets the transaction up, and whose answer no one reads: it may wait for the next one. */
 const SETS_UP =
   /^select set_config\('[a-z_.]+', '[^'\\]*', true\)(, set_config\('[a-z_.]+', '[^'\\]*', true\))*$/;
@@ -70,6 +82,11 @@ class LeanClient implements PostgresPoolClient {
     if (sqlOrCursor === EACH_STATEMENT_AFTER) {
       this.#each = String(parameters?.[0]);
       return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
+    }
+    if (sqlOrCursor === TOGETHER) {
+      return this.together(parameters?.[0] as Array<{ text: string; values: unknown[] }>) as Promise<
+        PostgresQueryResult<R>
+      >;
     }
     if (this.#each !== undefined) {
       if (typeof sqlOrCursor !== 'string' || sqlOrCursor === HOLD_WRITE || sqlOrCursor === 'begin') {
@@ -206,6 +223,31 @@ class LeanClient implements PostgresPoolClient {
       await this.client.query('rollback').catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Several statements, answered together. Statement-wise, when all are prepared here, they go in one text after
+   * the set-up: one round trip, one implicit transaction, so one snapshot. Otherwise one after the other, as each
+   * would go alone.
+   */
+  private async together(statements: Array<{ text: string; values: unknown[] }>): Promise<AnyResult> {
+    const each = this.#each;
+    const texts =
+      each === undefined
+        ? undefined
+        : statements.map((statement) => {
+            const sent = this.named(statement);
+            return sent.values === undefined ? sent.text : this.asExecute(sent);
+          });
+    let results: unknown[][];
+    if (texts && texts.every((text) => text !== undefined)) {
+      const answers = (await this.client.query(`${each}; ${texts.join('; ')}`)) as unknown as AnyResult[];
+      results = answers.slice(-statements.length).map((answer) => answer.rows);
+    } else {
+      results = [];
+      for (const { text, values } of statements) results.push((await this.query(text, values)).rows);
+    }
+    return { command: 'SELECT', rowCount: 1, rows: [{ results: results.map((rows) => new RowsOf(rows)) }] };
   }
 
   release(): void {

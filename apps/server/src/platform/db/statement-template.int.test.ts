@@ -89,4 +89,55 @@ describe('StatementTemplate', () => {
       /a value not from its arguments \(1\)/,
     );
   });
+
+  it('answers two runs together: in one text and one snapshot when read statement-wise, in turn otherwise', async () => {
+    const a = await buildAdminSession(server);
+    const b = await buildAdminSession(server);
+    const prefix = `W${Date.now()}`;
+    await asCompany(server, a.company.id, (tx) =>
+      insertTag.run(tx, { name: `${prefix} a`, color: '#abcdef' }),
+    );
+    await asCompany(server, b.company.id, (tx) =>
+      insertTag.run(tx, { name: `${prefix} b`, color: '#abcdef' }),
+    );
+    const sentWith = new StatementTemplate((tx, args: { at: string }) =>
+      tx
+        .selectFrom('tags')
+        .where('name', 'like', args.at)
+        .select((eb) => [
+          sql<string>`current_query()`.as('sentText'),
+          sql<string>`txid_current()::text`.as('txId'),
+          eb.fn.countAll<number>().as('tagCount'),
+        ]),
+    );
+    const scope = server.ctx.scopes.tenant(a.company.id);
+    const runs = [];
+    for (let run = 0; run < 8; run++) {
+      runs.push(
+        await scope.read((tx) =>
+          StatementTemplate.together(
+            tx,
+            [tagsNamed, { prefix: `${prefix}%` }],
+            [sentWith, { at: `${prefix}%` }],
+          ),
+        ),
+      );
+    }
+    for (const [tags, [sent]] of runs) {
+      // Only this company's tag, camelCased, from both statements.
+      expect(tags).toEqual([{ name: `${prefix} a`, companyId: a.company.id }]);
+      expect(Number(sent?.tagCount)).toBe(1);
+    }
+    const last = runs.at(-1)![1][0]!.sentText;
+    expect(last).toMatch(
+      /^select set_config\('app\.company_id', '\d+', true\); execute zq\d+\(.*\); execute zq\d+\(/,
+    );
+
+    // In a transaction: each in turn, the same answers.
+    const [tags, [sent]] = await scope.run((tx) =>
+      StatementTemplate.together(tx, [tagsNamed, { prefix: `${prefix}%` }], [sentWith, { at: `${prefix}%` }]),
+    );
+    expect(tags).toEqual([{ name: `${prefix} a`, companyId: a.company.id }]);
+    expect(sent?.sentText).not.toMatch(/; execute zq\d+\(.*; execute/);
+  });
 });

@@ -1,4 +1,6 @@
-import { sql, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { camelCaseRows } from './camel-case-rows';
+import { TOGETHER, type RowsOf } from './lean-pool';
 import { TenantTx } from '../tenancy';
 
 /** Stands for an argument while a template is compiled; no caller's value looks like it. */
@@ -37,6 +39,23 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
       tx.db,
     );
     return result.rows;
+  }
+
+  /**
+   * Two templates' runs answered together: on a statement-wise connection (TenantScope.read), once both are
+   * prepared there, in one round trip and one snapshot; elsewhere one after the other.
+   */
+  static async together<A1 extends Record<string, unknown>, R1, A2 extends Record<string, unknown>, R2>(
+    tx: TenantTx,
+    first: [StatementTemplate<A1, R1>, A1],
+    second: [StatementTemplate<A2, R2>, A2],
+  ): Promise<[R1[], R2[]]> {
+    const statements = [first[0].statement(tx, first[1]), second[0].statement(tx, second[1])];
+    const answer = await tx.db.executeQuery<{ results: RowsOf[] }>(CompiledQuery.raw(TOGETHER, [statements]));
+    const [rows1, rows2] = (answer.rows[0]?.results ?? []).map((of) =>
+      camelCaseRows.mapRows(of.rows as Record<string, unknown>[]),
+    );
+    return [(rows1 ?? []) as R1[], (rows2 ?? []) as R2[]];
   }
 
   /** The SQL text and values a run would send, for a caller that sends it itself (a HeldWrite). */
