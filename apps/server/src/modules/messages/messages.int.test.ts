@@ -89,6 +89,9 @@ describe('GET /messages/:ticketId', () => {
     const answer = await server.call('GET', `/messages/${ticket.id}`, { token });
     expect(answer.status).toBe(200);
     expect(answer.body.ticket.unreadMessages).toBe(0);
+    // The page shows the customer's messages read, as they now are.
+    const fromCustomer = answer.body.messages.filter((m: { fromMe: boolean }) => !m.fromMe);
+    expect(fromCustomer.map((m: { read: boolean }) => m.read)).toEqual([true, true, true]);
     expect(await socket.waitFor(`company-${company.id}-ticket`)).toEqual({
       action: 'updateUnread',
       ticketId: ticket.id,
