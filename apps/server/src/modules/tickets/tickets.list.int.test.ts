@@ -227,6 +227,43 @@ describe('GET /tickets filters', () => {
     expect(second.hasMore).toBe(false);
   });
 
+  it("shows each ticket's own tags by name, and none for a ticket without, in lists and message pages", async () => {
+    const { company, admin, token } = await buildAdminSession(server);
+    const zeta = await buildTag(server, company.id, { name: 'Zeta' });
+    const alfa = await buildTag(server, company.id, { name: 'Alfa' });
+    const other = await buildAdminSession(server);
+    await buildTag(server, other.company.id, { name: 'Beta' });
+    const tagged = await buildTicketRow(server, company.id, {
+      status: 'open',
+      userId: admin.id,
+      tagIds: [zeta.id, alfa.id],
+    });
+    const onlyZeta = await buildTicketRow(server, company.id, {
+      status: 'open',
+      userId: admin.id,
+      tagIds: [zeta.id],
+    });
+    const bare = await buildTicketRow(server, company.id, { status: 'open', userId: admin.id });
+    const shown = (t: { id: number; name: string; color: string }) => ({
+      id: t.id,
+      name: t.name,
+      color: t.color,
+    });
+    const byId = new Map(
+      (await list(token)).tickets.map((t) => [t.id, (t as unknown as { tags: unknown }).tags]),
+    );
+    expect(byId.get(tagged.id)).toEqual([shown(alfa), shown(zeta)]);
+    expect(byId.get(onlyZeta.id)).toEqual([shown(zeta)]);
+    expect(byId.get(bare.id)).toEqual([]);
+    for (const [ticket, tags] of [
+      [tagged, [shown(alfa), shown(zeta)]],
+      [bare, []],
+    ] as const) {
+      const page = await server.call('GET', `/messages/${ticket.id}`, { token });
+      expect(page.body.ticket.tags).toEqual(tags);
+    }
+  });
+
   it('counts every search match on each page, past the last one too', async () => {
     const { company, token } = await buildAdminSession(server);
     const base = Date.UTC(2030, 0, 1);

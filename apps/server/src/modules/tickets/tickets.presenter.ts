@@ -1,5 +1,5 @@
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { TicketView } from '@zapdesk/contracts';
 import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
@@ -188,24 +188,36 @@ export function viewOfRow(row: PresentedTicket & TicketRefs, frontendUrl: string
 export function selectTicketViews(
   from: SelectQueryBuilder<Database, 'tickets', object>,
   read: 'row',
+  scope: TicketsScope,
 ): ReturnType<typeof withRow>;
 export function selectTicketViews(
   from: SelectQueryBuilder<Database, 'tickets', object>,
   read: 'answer',
+  scope: TicketsScope,
 ): ReturnType<typeof withAnswer>;
 export function selectTicketViews(
   from: SelectQueryBuilder<Database, 'tickets', object>,
   read: 'row' | 'answer',
+  scope: TicketsScope,
 ) {
-  return read === 'row' ? withRow(from) : withAnswer(from);
+  return read === 'row' ? withRow(from, scope) : withAnswer(from, scope);
 }
 
-const withRow = (from: SelectQueryBuilder<Database, 'tickets', object>) =>
-  withRefs(from).selectAll('tickets');
-const withAnswer = (from: SelectQueryBuilder<Database, 'tickets', object>) =>
-  withRefs(from).select(PRESENTED_TICKET_COLUMNS.map((column) => `tickets.${column}` as const));
+/**
+ * Which tickets a selectTicketViews statement presents: their company, and their ids as an array that does not
+ * depend on the row (the list's page, a bound list). Their tags are read for all of them at once.
+ */
+export interface TicketsScope {
+  companyId: number;
+  ids: Expression<number[]>;
+}
 
-function withRefs(from: SelectQueryBuilder<Database, 'tickets', object>) {
+const withRow = (from: SelectQueryBuilder<Database, 'tickets', object>, scope: TicketsScope) =>
+  withRefs(from, scope).selectAll('tickets');
+const withAnswer = (from: SelectQueryBuilder<Database, 'tickets', object>, scope: TicketsScope) =>
+  withRefs(from, scope).select(PRESENTED_TICKET_COLUMNS.map((column) => `tickets.${column}` as const));
+
+function withRefs(from: SelectQueryBuilder<Database, 'tickets', object>, scope: TicketsScope) {
   return from
     .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
     .leftJoin('users', 'users.id', 'tickets.userId')
@@ -217,13 +229,34 @@ function withRefs(from: SelectQueryBuilder<Database, 'tickets', object>) {
       'queues.color as queueColor',
       'whatsapps.name as whatsappName',
     ])
-    .select((eb) => ticketTags(eb).as('tags'))
+    .select(tagsOf(scope).as('tags'))
     .select(CONTACT_ALIASES.map(([column, alias]) => `contacts.${column} as ${alias}` as const));
+}
+
+/**
+ * Each ticket's tags `[{id, name, color}]` by name. They are grouped by ticket once per statement, for all of its
+ * tickets (an uncorrelated subquery, run once), and each row takes its own by key: a subquery per ticket cost
+ * twice as much, 0.3 ms of a 40-ticket page. The company keeps the (company, ticket, tag) key one range per
+ * ticket; the policy's condition can not be an index key.
+ */
+function tagsOf({ companyId, ids }: TicketsScope) {
+  return sql<Array<{ id: number; name: string; color: string }>>`coalesce((
+      select jsonb_object_agg(tagged.ticket_id, tagged.tags) from (
+        select ticket_tags.ticket_id,
+               jsonb_agg(jsonb_build_object('id', tags.id, 'name', tags.name, 'color', tags.color)
+                         order by tags.name) as tags
+          from ticket_tags join tags on tags.id = ticket_tags.tag_id
+         where ticket_tags.company_id = ${companyId} and ticket_tags.ticket_id = any(${ids})
+         group by ticket_tags.ticket_id) as tagged
+    ) -> tickets.id::text, '[]'::jsonb)`;
 }
 
 // Every message page and every ticket event reads its tickets this way: compiled once (statement-template.ts).
 const ticketsWithContacts = new StatementTemplate((tx, args: { ids: number[] }) =>
-  selectTicketViews(tx.selectFrom('tickets').where('tickets.id', '=', anyOf(args.ids)), 'row'),
+  selectTicketViews(tx.selectFrom('tickets').where('tickets.id', '=', anyOf(args.ids)), 'row', {
+    companyId: tx.companyId,
+    ids: sql<number[]>`${args.ids}::int[]`,
+  }),
 );
 
 type ContactColumn = (typeof PRESENTED_CONTACT_COLUMNS)[number];

@@ -106,7 +106,10 @@ function pageOfViews(
     .selectFrom('tickets')
     .where('tickets.companyId', '=', tx.companyId)
     .where('tickets.id', '=', sql<number>`any(array(select page.id from page))`);
-  return selectTicketViews(tickets as unknown as SelectQueryBuilder<Database, 'tickets', object>, 'answer')
+  return selectTicketViews(tickets as unknown as SelectQueryBuilder<Database, 'tickets', object>, 'answer', {
+    companyId: tx.companyId,
+    ids: sql<number[]>`array(select page.id from page)`,
+  })
     .select(sql<string | number>`(select page.total from page limit 1)`.as('total'))
     .orderBy('tickets.updatedAt', 'desc')
     .orderBy('tickets.id', 'desc');
