@@ -23,17 +23,21 @@ export async function listMessages(
   const queueList = queues === 'all' ? null : queues;
   const offset = (pageNumber - 1) * size;
   // The ticket (its row for the visibility rules, and its answer) and the page that its id and the viewer's
-  // queues decide: read together, one round trip (TenantScope.read).
-  const { ticket, messages } = await scope.read((tx) =>
-    loadTicketAndMessagePage(
-      tx,
-      env.messaging.outbound.storage,
-      {
-        statement: ticketRowsAndViews.statement([ticketId]),
-        present: (rows) => ticketRowsAndViews.present(rows, env.ctx.config.frontendUrl).get(ticketId),
-      },
-      { ticketId, queues: queueList, limit: size, offset },
-    ),
+  // queues decide: read together, one round trip (TenantScope.read). Both are key lookups, planned once: with
+  // the tags grouped per statement, PostgreSQL found the ticket's generic plan dearer than a custom one and
+  // planned it again on every page, 1.5 ms.
+  const { ticket, messages } = await scope.read(
+    (tx) =>
+      loadTicketAndMessagePage(
+        tx,
+        env.messaging.outbound.storage,
+        {
+          statement: ticketRowsAndViews.statement([ticketId]),
+          present: (rows) => ticketRowsAndViews.present(rows, env.ctx.config.frontendUrl).get(ticketId),
+        },
+        { ticketId, queues: queueList, limit: size, offset },
+      ),
+    { genericPlans: true },
   );
   const { row, view } = visibleTo(actor, ticket, (found) => found.row);
   // The total is kept on the ticket (migration 2026112294).
