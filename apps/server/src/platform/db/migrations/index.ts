@@ -35,6 +35,7 @@ import * as tenantPoliciesOncePerStatement from './2026112292_tenant_policies_on
 import * as inboundLeanWrites from './2026112293_inbound_lean_writes';
 import * as ticketMessageCounts from './2026112294_ticket_message_counts';
 import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned_once';
+import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '2026112293_inbound_lean_writes': inboundLeanWrites,
   '2026112294_ticket_message_counts': ticketMessageCounts,
   '2026112295_search_contacts_planned_once': searchContactsPlannedOnce,
+  '2026112296_tickets_key_covers_search': ticketsKeyCoversSearch,
 };
