@@ -144,7 +144,7 @@ class LeanClient implements PostgresPoolClient {
     const opening = this.#opening;
     const sent = this.named(statement);
     if (opening === undefined) return sent;
-    const together = sent.values === undefined ? sent.text : this.asExecute(sent);
+    const together = this.asText(sent);
     if (together !== undefined) {
       this.#opening = undefined;
       return { text: `${opening}; ${together}` };
@@ -158,6 +158,11 @@ class LeanClient implements PostgresPoolClient {
     if (values.length === 0) return { text };
     const name = this.names.nameFor(text, values.length);
     return name ? { name, text, values } : { text, values };
+  }
+
+  /** The statement as simple-protocol text that may follow others: as it is without parameters, else asExecute. */
+  private asText(sent: Sent): string | undefined {
+    return sent.values === undefined ? sent.text : this.asExecute(sent);
   }
 
   /**
@@ -212,7 +217,7 @@ class LeanClient implements PostgresPoolClient {
     values: unknown[],
   ): Promise<PostgresQueryResult<R>> {
     const sent = this.named({ text, values });
-    const together = sent.values === undefined ? sent.text : this.asExecute(sent);
+    const together = this.asText(sent);
     if (together !== undefined) return this.send<R>({ text: `${setUp}; ${together}` });
     await this.client.query(`begin; ${setUp}`);
     try {
@@ -233,12 +238,7 @@ class LeanClient implements PostgresPoolClient {
   private async together(statements: Array<{ text: string; values: unknown[] }>): Promise<AnyResult> {
     const each = this.#each;
     const texts =
-      each === undefined
-        ? undefined
-        : statements.map((statement) => {
-            const sent = this.named(statement);
-            return sent.values === undefined ? sent.text : this.asExecute(sent);
-          });
+      each === undefined ? undefined : statements.map((statement) => this.asText(this.named(statement)));
     let results: unknown[][];
     if (texts && texts.every((text) => text !== undefined)) {
       const answers = (await this.client.query(`${each}; ${texts.join('; ')}`)) as unknown as AnyResult[];
