@@ -12,14 +12,14 @@ export class FastCamelCasePlugin extends CamelCasePlugin {
 
   override async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     const rows = args.result.rows;
-    if (!Array.isArray(rows) || rows.length === 0) return args.result;
+    if (!Array.isArray(rows) || rows.length === 0 || built.has(rows)) return args.result;
     return { ...args.result, rows: this.mapRows(rows) };
   }
 
   /** Rows of one result (every row with the same columns) with camelCase keys, as transformResult maps them. */
   mapRows(rows: UnknownRow[]): UnknownRow[] {
     const first = rows[0];
-    if (first === undefined) return rows;
+    if (first === undefined || built.has(rows)) return rows;
     const columns = Object.keys(first);
     const key = columns.join('\u0000');
     let copy = this.#copiers.get(key);
@@ -33,10 +33,32 @@ export class FastCamelCasePlugin extends CamelCasePlugin {
     return mapped;
   }
 
-  /** `(row, nested) => ({ camelName: value, … })` for these columns; names are quoted, never evaluated. */
-  private compileCopier(columns: string[]): RowCopier {
-    const fields = columns.map((column) => {
-      const read = `row[${JSON.stringify(column)}]`;
+  /**
+   * Rows that pg read as arrays of values (`rowMode: 'array'`), as the objects transformResult would make of pg's
+   * own: camelCase keys, nested objects mapped, a repeated column's last value. One object per row instead of
+   * two, and pg skips building its own. The answer is marked, so transformResult passes it on as it is.
+   */
+  rowsFromArrays(columns: string[], rows: unknown[][]): UnknownRow[] {
+    const key = `[]${columns.join('\u0000')}`;
+    let build = this.#copiers.get(key);
+    if (!build) {
+      build = this.compileCopier(columns, true);
+      if (this.#copiers.size < MAX_COPIERS) this.#copiers.set(key, build);
+    }
+    const nested = (value: object) => this.mapNested(value);
+    const mapped = new Array<UnknownRow>(rows.length);
+    for (let r = 0; r < rows.length; r++) mapped[r] = build(rows[r] as unknown as UnknownRow, nested);
+    built.add(mapped);
+    return mapped;
+  }
+
+  /**
+   * `(row, nested) => ({ camelName: value, … })` for these columns, read by name or, for rows as arrays, by
+   * position; names are quoted, never evaluated.
+   */
+  private compileCopier(columns: string[], byPosition = false): RowCopier {
+    const fields = columns.map((column, position) => {
+      const read = byPosition ? `row[${position}]` : `row[${JSON.stringify(column)}]`;
       return `${JSON.stringify(this.camelCase(column))}: typeof ${read} === 'object' && ${read} !== null ? nested(${read}) : ${read}`;
     });
     // Generated from column names, each quoted as a JSON string.
@@ -51,6 +73,9 @@ export class FastCamelCasePlugin extends CamelCasePlugin {
 }
 
 type RowCopier = (row: UnknownRow, nested: (value: object) => unknown) => UnknownRow;
+
+/** Rows rowsFromArrays made, already in their final form. */
+const built = new WeakSet<object>();
 
 /** Column sets with a compiled copier; more would mean statements built with ever-new aliases. */
 const MAX_COPIERS = 2_000;

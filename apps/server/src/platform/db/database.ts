@@ -45,7 +45,7 @@ export function openDatabase(
   const plugins = [camelCaseRows];
   const owner = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ownerPool }), plugins });
   const app = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: leanPool(appPool) }),
+    dialect: new PostgresDialect({ pool: leanPool(appPool, undefined, camelCaseRows) }),
     plugins,
   });
   return {

@@ -1,6 +1,8 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
+import type { FastCamelCasePlugin } from './camel-case-rows';
+import { skipObjectRowTemplates } from './pg-array-rows';
 import { StatementNames } from './prepared-statements';
 
 type AnyResult = PostgresQueryResult<unknown>;
@@ -71,6 +73,8 @@ class LeanClient implements PostgresPoolClient {
   constructor(
     private readonly client: pg.PoolClient,
     private readonly names: StatementNames,
+    /** Builds the rows' objects from pg's arrays of values; without it pg builds them (see answers). */
+    private readonly rows?: FastCamelCasePlugin,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -201,10 +205,29 @@ class LeanClient implements PostgresPoolClient {
    */
   private async send<R>({ after, ...sent }: Sent): Promise<PostgresQueryResult<R>> {
     if (after !== undefined) await this.client.query(after);
-    const result = (await this.client.query(sent as pg.QueryConfig)) as unknown as
-      PostgresQueryResult<R> | Array<PostgresQueryResult<R>>;
-    if (!Array.isArray(result)) return result;
-    return result[result.length - 1] ?? (NOT_SENT as PostgresQueryResult<R>);
+    const results = await this.answers(sent);
+    return (results[results.length - 1] ?? NOT_SENT) as PostgresQueryResult<R>;
+  }
+
+  /**
+   * Every answer of a text (one per statement in it). With a row builder, pg reads rows as arrays and the builder
+   * makes them the objects the Kysely plugin would have made of pg's.
+   */
+  private async answers(sent: Omit<Sent, 'after'>): Promise<AnyResult[]> {
+    const rows = this.rows;
+    const config = rows ? { ...sent, rowMode: 'array' } : sent;
+    const answer = (await this.client.query(config as pg.QueryConfig)) as unknown as
+      pg.QueryResult | pg.QueryResult[];
+    const results = Array.isArray(answer) ? answer : [answer];
+    if (!rows) return results as unknown as AnyResult[];
+    return results.map((result) => ({
+      command: result.command as AnyResult['command'],
+      rowCount: result.rowCount as number,
+      rows: rows.rowsFromArrays(
+        result.fields.map((field) => field.name),
+        result.rows as unknown[][],
+      ),
+    }));
   }
 
   /**
@@ -241,7 +264,7 @@ class LeanClient implements PostgresPoolClient {
       each === undefined ? undefined : statements.map((statement) => this.asText(this.named(statement)));
     let results: unknown[][];
     if (texts && texts.every((text) => text !== undefined)) {
-      const answers = (await this.client.query(`${each}; ${texts.join('; ')}`)) as unknown as AnyResult[];
+      const answers = await this.answers({ text: `${each}; ${texts.join('; ')}` });
       results = answers.slice(-statements.length).map((answer) => answer.rows);
     } else {
       results = [];
@@ -271,15 +294,23 @@ export function sqlLiteral(value: unknown): string | undefined {
   return `E'${prepared.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
-/** The pool Kysely sees: pg's own, each checked-out client saving round trips (LeanClient). */
-export function leanPool(pool: pg.Pool, names = new StatementNames()): PostgresPool {
+/**
+ * The pool Kysely sees: pg's own, each checked-out client saving round trips (LeanClient). With `rows`, the
+ * Kysely instance's camelCase plugin, rows are built once from pg's arrays rather than copied from pg's objects.
+ */
+export function leanPool(
+  pool: pg.Pool,
+  names = new StatementNames(),
+  rows?: FastCamelCasePlugin,
+): PostgresPool {
+  if (rows) skipObjectRowTemplates();
   // Every client of the pool, once, as it connects: its later writes go out together.
   pool.on('connect', (client) => {
     const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
     if (stream) batchWrites(stream);
   });
   return {
-    connect: async () => new LeanClient(await pool.connect(), names),
+    connect: async () => new LeanClient(await pool.connect(), names, rows),
     end: () => pool.end(),
   };
 }
