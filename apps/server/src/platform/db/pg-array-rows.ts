@@ -28,10 +28,9 @@ export function skipObjectRowTemplates(): void {
     this.fields = fields;
     const parsers = new Array<unknown>(fields.length);
     const lookup = this._types ?? (pg.types as NonNullable<ArrayModeResult['_types']>);
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
+    fields.forEach((field, i) => {
       parsers[i] = lookup.getTypeParser(field.dataTypeID, field.format || 'text');
-    }
+    });
     this._parsers = parsers;
   };
   (addFields as { arrayRowsOnly?: true }).arrayRowsOnly = true;
