@@ -10,7 +10,7 @@ const COMPANY = '\u0001company';
 const MAX_VARIANTS = 16;
 
 interface Compiled {
-  /** The SQL around its parameters, split at $1, $2, … */
+  /** The SQL around its parameters, split at $1, $2, … (for a query tree, see run). */
   fragments: string[];
   /** The argument each parameter takes, in order. */
   names: string[];
@@ -35,9 +35,11 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
 
   async run(tx: TenantTx, args: A): Promise<R[]> {
     const { compiled, values } = this.bind(tx, args);
-    const result = await sql<R>(compiled.fragments as unknown as TemplateStringsArray, ...values).execute(
-      tx.db,
-    );
+    // Already compiled: it runs as it is, without a query tree for Kysely's plugins to walk and compile again,
+    // unless the transaction has plugins of its own (a WriteCounter), which must see the tree.
+    const result = tx.plugged
+      ? await sql<R>(compiled.fragments as unknown as TemplateStringsArray, ...values).execute(tx.db)
+      : await tx.db.executeQuery<R>(CompiledQuery.raw(compiled.text, values));
     return result.rows;
   }
 

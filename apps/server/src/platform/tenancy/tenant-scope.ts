@@ -51,6 +51,8 @@ export class TenantTx extends BoundTransaction {
     db: Transaction<Database>,
     readonly companyId: number,
     shared?: AfterCommit[],
+    /** Whether Kysely plugins of its own see its queries (withPlugin): they must see every query's tree. */
+    readonly plugged = false,
   ) {
     super(db, shared);
   }
@@ -100,7 +102,7 @@ export class TenantTx extends BoundTransaction {
 
   /** The same transaction with a Kysely plugin on its queries; after-commit work is shared. */
   withPlugin(plugin: KyselyPlugin): TenantTx {
-    return new TenantTx(this.db.withPlugin(plugin), this.companyId, this.afterCommitQueue);
+    return new TenantTx(this.db.withPlugin(plugin), this.companyId, this.afterCommitQueue, true);
   }
 }
 
