@@ -139,5 +139,19 @@ describe('StatementTemplate', () => {
     );
     expect(tags).toEqual([{ name: `${prefix} a`, companyId: a.company.id }]);
     expect(sent?.sentText).not.toMatch(/; execute zq\d+\(.*; execute/);
+
+    // A transaction with a plugin of its own: the plugin sees both queries.
+    const writes = new WriteCounter();
+    const seen = await scope.run(async (tx) => {
+      const counted = tx.withPlugin(writes);
+      const [inserted] = await StatementTemplate.together(
+        counted,
+        [insertTag, { name: `${prefix} counted`, color: '#abcdef' }],
+        [tagsNamed, { prefix: `${prefix}%` }],
+      );
+      return inserted;
+    });
+    expect(seen[0]?.name).toBe(`${prefix} counted`);
+    expect(writes.count).toBe(1);
   });
 });

@@ -52,6 +52,8 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
     first: [StatementTemplate<A1, R1>, A1],
     second: [StatementTemplate<A2, R2>, A2],
   ): Promise<[R1[], R2[]]> {
+    // Plugins of the transaction's own (a WriteCounter) must see each query: then they run one by one.
+    if (tx.plugged) return [await first[0].run(tx, first[1]), await second[0].run(tx, second[1])];
     const statements = [first[0].statement(tx, first[1]), second[0].statement(tx, second[1])];
     const answer = await tx.db.executeQuery<{ results: RowsOf[] }>(CompiledQuery.raw(TOGETHER, [statements]));
     const [rows1, rows2] = (answer.rows[0]?.results ?? []).map((of) =>
