@@ -19,23 +19,10 @@ export async function loadMessageViews(
 }
 
 /**
- * One page of a ticket's message answers (GET /messages/:ticketId), oldest first: the `limit` newest after
- * skipping `offset`, of the given queues and of none when `queues` is given. One statement: the page is one range
- * of the (company, ticket, id) index, and only its rows are joined to their senders and quotes.
- */
-export async function loadMessagePage(
-  tx: TenantTx,
-  storage: MediaStorage,
-  page: { ticketId: number; queues: number[] | null; limit: number; offset: number },
-): Promise<MessageView[]> {
-  const { queues, ...range } = page;
-  const rows = await messagePage.run(tx, { ...range, queues: queues ?? undefined });
-  return rows.map((row) => presentQuotingRow(storage, row));
-}
-
-/**
  * A ticket (`ticket`: a statement of the tickets presenter, and how to present its rows) and one page of its
- * messages, as loadMessagePage answers it, read together: in a statement-wise read, one round trip.
+ * message answers (GET /messages/:ticketId), read together: in a statement-wise read, one round trip. The page is
+ * oldest first: the `limit` newest after skipping `offset`, of the given queues and of none when `queues` is given;
+ * it is one range of the (company, ticket, id) index, and only its rows are joined to their senders and quotes.
  */
 export async function loadTicketAndMessagePage<A extends Record<string, unknown>, R, T>(
   tx: TenantTx,

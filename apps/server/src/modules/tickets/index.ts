@@ -29,12 +29,7 @@ export {
 export { registerTicketsRoutes } from './tickets.routes';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
-export {
-  loadTicketRowsAndViews,
-  loadTicketView,
-  loadTicketViews,
-  ticketRowsAndViews,
-} from './tickets.presenter';
+export { loadTicketView, loadTicketViews, ticketRowsAndViews } from './tickets.presenter';
 export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */

@@ -140,7 +140,7 @@ export async function loadTicketViews(
 }
 
 /** Each ticket's row with its answer, in one statement (the contact's columns under aliases). */
-export async function loadTicketRowsAndViews(
+async function loadTicketRowsAndViews(
   tx: TenantTx,
   frontendUrl: string,
   ids: number[],
