@@ -491,6 +491,12 @@ export interface SchedulesTable {
   updatedAt: Generated<Date>;
 }
 
+/** Search index keys ANALYZE found common (messages_search_keys_idx), with the share of messages holding each */
+export interface SearchCommonKeysTable {
+  key: number;
+  frequency: number;
+}
+
 /** Session commands for the node holding the connection's lease (leases.resource = whatsapp:{id}); deleted when run */
 export interface SessionCommandsTable {
   id: Generated<number>;
@@ -795,6 +801,7 @@ export interface Database {
   queues: QueuesTable;
   quickMessages: QuickMessagesTable;
   schedules: SchedulesTable;
+  searchCommonKeys: SearchCommonKeysTable;
   sessionCommands: SessionCommandsTable;
   sessionRequests: SessionRequestsTable;
   settings: SettingsTable;
