@@ -73,10 +73,39 @@ export async function loadMessageView(tx: TenantTx, storage: MediaStorage, id: n
   return view;
 }
 
+/**
+ * The columns a message answer shows: pages and events read just these, not the provider's raw `data`, the
+ * search copy of the body nor the transcription (a page has 20 messages, each field decoded and parsed).
+ */
+const PRESENTED_MESSAGE_COLUMNS = [
+  'id',
+  'wid',
+  'ticketId',
+  'trackingId',
+  'contactId',
+  'queueId',
+  'body',
+  'fromMe',
+  'read',
+  'mediaType',
+  'mediaPath',
+  'mediaName',
+  'ack',
+  'isDeleted',
+  'isEdited',
+  'isAutomatic',
+  'origin',
+  'quotedMsgId',
+  'sendError',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof MessageRow>;
+type PresentedMessage = Pick<MessageRow, (typeof PRESENTED_MESSAGE_COLUMNS)[number]>;
+
 /** A just-stored message that quotes nothing, presented from what the caller holds (no query). */
 export function presentUnquotedMessage(
   storage: MediaStorage,
-  m: MessageRow,
+  m: PresentedMessage,
   sender: { id: number; name: string } | null,
 ): MessageView {
   return {
@@ -113,7 +142,7 @@ function selectWithQuotes(tx: TenantTx) {
     .leftJoin('contacts', 'contacts.id', 'messages.contactId')
     .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
     .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
-    .selectAll('messages')
+    .select(PRESENTED_MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
     .select([
       'contacts.name as contactName',
       'quoted.body as quotedBody',
