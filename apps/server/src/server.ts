@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +15,7 @@ import type { Config } from './platform/config/config';
 import type { AppContext } from './platform/context';
 import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { createBinder } from './platform/http/route-binder';
 import { Jobs } from './platform/jobs/jobs';
 import { loggerOptions } from './platform/logging/logger';
@@ -75,7 +75,7 @@ export async function createServer(
   // The queue's tables live in their own schema, created with the owner's connection.
   const jobs = new Jobs({ connectionString: databaseUrl, schema: options.jobsSchema, log: app.log });
 
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { companyBlock } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import type { ApiCaller } from '../../platform/http/route-binder';
+import { bindRequestLog } from '../../platform/logging/logger';
 import type { Scopes } from '../../platform/tenancy';
 
 const invalidToken = () => new AppError('ERR_INVALID_API_TOKEN', 'Invalid API token');
@@ -39,7 +40,7 @@ export function createApiTokenResolver(scopes: Scopes, timeZone: string) {
     );
     if (block) throw new AppError(block, 'Company blocked', { status: 403 });
     if (row.useExternalApi !== true) throw new AppError('ERR_PLAN_FEATURE_DISABLED');
-    request.log = request.log.child({ companyId: row.companyId, whatsappId: row.whatsappId });
+    bindRequestLog(request, { companyId: row.companyId, whatsappId: row.whatsappId });
     return { companyId: row.companyId, whatsappId: row.whatsappId };
   };
 }

@@ -6,6 +6,7 @@ import type { TokenService } from '../auth/tokens';
 import type { Scopes, TenantScope } from '../tenancy';
 import { AppError } from './app-error';
 import { parseInput } from './validation';
+import { bindRequestLog } from '../logging/logger';
 
 /** A caller identified by a connection's API token (external API). */
 export interface ApiCaller {
@@ -130,7 +131,7 @@ export async function authenticateStaff(request: FastifyRequest, deps: BinderDep
   if (actor.tokenVersion !== verified.claims.tokenVersion) {
     throw new AppError('ERR_SESSION_EXPIRED', 'Token revoked', { status: 403 });
   }
-  request.log = request.log.child({ companyId: actor.companyId, userId: actor.userId });
+  bindRequestLog(request, { companyId: actor.companyId, userId: actor.userId });
   return actor;
 }
 

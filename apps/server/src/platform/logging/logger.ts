@@ -47,3 +47,16 @@ export function loggerOptions(level: string) {
     },
   };
 }
+
+/**
+ * Adds bindings (company, user) to the request's own logger, which the reply's "request completed" line shares.
+ * A child logger would make the request's logger a prototype, which V8 gives a map of its own in the old
+ * generation: that map kept each request's objects alive past young collections, several megabytes a second.
+ */
+export function bindRequestLog(request: FastifyRequest, bindings: Record<string, unknown>): void {
+  const log = request.log as FastifyRequest['log'] & {
+    setBindings?: (bindings: Record<string, unknown>) => void;
+  };
+  if (typeof log.setBindings === 'function') log.setBindings(bindings);
+  else request.log = log.child(bindings);
+}
