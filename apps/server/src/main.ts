@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from './platform/config/config';
 import { startEmbeddedPostgres, type EmbeddedServer } from './platform/db/embedded-postgres';
 import { migrateToLatest } from './platform/db/migrator';
+import { tuneGarbageCollector } from './platform/runtime/gc-tuning';
 import { Scopes } from './platform/tenancy';
 import { openDatabase } from './platform/db/database';
 import { createServer } from './server';
@@ -29,6 +30,7 @@ async function seed(config: Config, url: string): Promise<void> {
 
 async function main(command: string): Promise<void> {
   const started = Date.now();
+  tuneGarbageCollector();
   const config = loadConfig();
   const { url, embedded } = await startDatabase(config);
   const stopDatabase = async () => embedded?.stop();
