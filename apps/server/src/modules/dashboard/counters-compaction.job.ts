@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
-import { minuteSweepJob } from '../../platform/jobs/define-job';
+import { periodicSweepJob } from '../../platform/jobs/define-job';
 
 /** Keys folded per transaction: a run keeps going while there are more. */
 const KEYS_PER_ROUND = 2_000;
@@ -31,5 +31,5 @@ export async function compactCounters(ctx: AppContext): Promise<number> {
 export const COUNTERS_COMPACTION_JOB = 'counters-compaction';
 
 export function countersCompactionJob(ctx: AppContext) {
-  return minuteSweepJob(COUNTERS_COMPACTION_JOB, () => compactCounters(ctx));
+  return periodicSweepJob(COUNTERS_COMPACTION_JOB, () => compactCounters(ctx));
 }

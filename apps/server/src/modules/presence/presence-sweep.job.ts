@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import { minuteSweepJob } from '../../platform/jobs/define-job';
+import { periodicSweepJob } from '../../platform/jobs/define-job';
 import { loadUserView } from '../users';
 
 /** The web app pings `userStatus` every 5 minutes; a user silent for longer has left. */
@@ -39,5 +39,5 @@ export async function sweepStalePresence(ctx: AppContext, now = new Date()): Pro
 export const PRESENCE_SWEEP_JOB = 'presence-sweep';
 
 export function presenceSweepJob(ctx: AppContext) {
-  return minuteSweepJob(PRESENCE_SWEEP_JOB, () => sweepStalePresence(ctx));
+  return periodicSweepJob(PRESENCE_SWEEP_JOB, () => sweepStalePresence(ctx));
 }

@@ -33,7 +33,7 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
  * A sweep the scheduler starts periodically (register it, then e.g. `ctx.jobs.schedule(name, '* * * * *')`): no
  * payload, one run at a time, never retried, since the next run sweeps again and a retry would only pile up.
  */
-export function minuteSweepJob(name: string, sweep: () => Promise<unknown>): JobDefinition<z.ZodObject> {
+export function periodicSweepJob(name: string, sweep: () => Promise<unknown>): JobDefinition<z.ZodObject> {
   return defineJob({
     name,
     payload: z.object({}),

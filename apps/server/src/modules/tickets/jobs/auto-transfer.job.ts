@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { AppContext } from '../../../platform/context';
-import { minuteSweepJob } from '../../../platform/jobs/define-job';
+import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { currentCycle } from '../ticket-cycles';
 import { transferTicket } from '../ticket-transitions';
@@ -71,5 +71,5 @@ async function transferWaiting(
 }
 
 export function autoTransferJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return minuteSweepJob(AUTO_TRANSFER_JOB, () => sweepAutoTransfers(ctx, outbound));
+  return periodicSweepJob(AUTO_TRANSFER_JOB, () => sweepAutoTransfers(ctx, outbound));
 }

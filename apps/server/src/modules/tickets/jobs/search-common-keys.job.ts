@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context';
-import { minuteSweepJob } from '../../../platform/jobs/define-job';
+import { periodicSweepJob } from '../../../platform/jobs/define-job';
 
 export const SEARCH_COMMON_KEYS_JOB = 'search-common-keys';
 
@@ -18,5 +18,5 @@ export async function refreshSearchCommonKeys(ctx: AppContext): Promise<number> 
 }
 
 export function searchCommonKeysJob(ctx: AppContext) {
-  return minuteSweepJob(SEARCH_COMMON_KEYS_JOB, () => refreshSearchCommonKeys(ctx));
+  return periodicSweepJob(SEARCH_COMMON_KEYS_JOB, () => refreshSearchCommonKeys(ctx));
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { chatIdOfContact, lockChat } from '../../../messaging/outbound';
 import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { AppContext } from '../../../platform/context';
-import { minuteSweepJob } from '../../../platform/jobs/define-job';
+import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { sendAutomatic } from '../ticket-automatic-messages';
 import { closeTicket } from '../ticket-transitions';
@@ -93,5 +93,5 @@ export async function lockTicketChat(tx: TenantTx, ticketId: number) {
 }
 
 export function ticketExpiryJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return minuteSweepJob(TICKET_EXPIRY_JOB, () => sweepExpiredTickets(ctx, outbound));
+  return periodicSweepJob(TICKET_EXPIRY_JOB, () => sweepExpiredTickets(ctx, outbound));
 }
