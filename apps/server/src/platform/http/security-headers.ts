@@ -6,7 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * @fastify/helmet built helmet's middleware again on every request: thirteen closures and the options read anew,
  * about 1 % of a list request's CPU and much of its short-lived garbage.
  */
-export function securityHeaders(options: HelmetOptions): Record<string, string> {
+function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string) => {
