@@ -12,10 +12,12 @@ import { APP_VERSION } from '@zapdesk/contracts';
 import { ActorLoader } from './platform/auth/actor';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config/config';
+import { withJwtSecrets } from './platform/config/jwt-secrets';
 import type { AppContext } from './platform/context';
 import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
 import { installSecurityHeaders } from './platform/http/security-headers';
+import { servePublicMedia } from './platform/http/public-media';
 import { createBinder } from './platform/http/route-binder';
 import { Jobs } from './platform/jobs/jobs';
 import { loggerOptions } from './platform/logging/logger';
@@ -46,17 +48,20 @@ export interface ServerOptions {
 
 /** Builds the HTTP API, realtime and modules on an already migrated database. */
 export async function createServer(
-  config: Config,
+  environment: Config,
   databaseUrl: string,
   options: ServerOptions = {},
 ): Promise<ZapdeskServer> {
+  const config = withJwtSecrets(environment);
   const db = openDatabase(databaseUrl, {
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection dropped'),
   });
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For names the client only when it comes from a configured proxy; otherwise anyone could
+    // pick their own address and skip every rate limit.
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { strict: false } },
   });
@@ -115,12 +120,7 @@ export async function createServer(
   await jobs.start({ work: config.roles.has('worker') });
 
   fs.mkdirSync(config.storageDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.storageDir,
-    prefix: '/public/',
-    decorateReply: false,
-    index: false,
-  });
+  await servePublicMedia(app, config.storageDir);
   installNotFound(app, serveWebApp(app, config));
 
   if (config.roles.has('realtime')) {

@@ -80,13 +80,16 @@ export class TokenService {
   }
 }
 
+/** Checks signature and shape; every token we sign expires, so one without an expiry is not ours. */
 function verify<T>(token: string, secret: KeyObject): VerifyResult<T> {
   try {
     const decoded = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (
       typeof decoded !== 'object' ||
       typeof decoded.id !== 'number' ||
-      typeof decoded.companyId !== 'number'
+      typeof decoded.companyId !== 'number' ||
+      typeof decoded.tokenVersion !== 'number' ||
+      typeof decoded.exp !== 'number'
     ) {
       return { ok: false, reason: 'invalid' };
     }
