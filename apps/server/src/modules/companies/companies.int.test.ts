@@ -163,7 +163,7 @@ describe('PUT and DELETE /companies/:id (super)', () => {
     });
     expect(changed.status).toBe(200);
     server.ctx.actors.invalidate();
-    expect((await server.call('GET', '/auth/me', { token: before.token })).status).toBe(403);
+    expect((await server.call('GET', '/auth/me', { token: before.token })).status).toBe(401);
     const old = await server.call('POST', '/auth/login', {
       body: { email: body.email, password: body.password },
     });

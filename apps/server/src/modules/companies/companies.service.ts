@@ -172,7 +172,9 @@ export async function updateCompany(
         );
         tx.afterCommit(() => ctx.realtime.emitToCompany(id, 'settings', { action: 'update', setting }));
       }
-      if (passwordHash) await resetAdminPassword(tx, before, passwordHash);
+      const adminId = passwordHash ? await resetAdminPassword(tx, before, passwordHash) : undefined;
+      // The admin's session ended with the old password: their sockets close now, on every node.
+      if (adminId !== undefined) tx.afterCommit(() => ctx.realtime.disconnectUser(adminId));
       return presentOne(tx, row, actor);
     })
     .catch(companyWriteError);

@@ -12,9 +12,11 @@ import { SECRETS_FILE } from './jwt-secrets';
 const OLD_DEVELOPMENT_SECRET = 'zapdesk-development-access-secret';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-secrets-'));
+// A fresh install: no secrets in the environment.
+const WITHOUT_SECRETS = { JWT_SECRET: '', JWT_REFRESH_SECRET: '' };
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ DATA_DIR: dataDir });
+  server = await startTestServer({ ...WITHOUT_SECRETS, DATA_DIR: dataDir });
 });
 afterAll(async () => {
   await server.close();
@@ -48,14 +50,14 @@ describe('token secrets of an installation started without JWT_SECRET', () => {
     const company = await buildCompany(server);
     const user = await buildUser(server, company);
     const session = await login(server, user);
-    const restarted = await startTestServer({ DATA_DIR: dataDir });
+    const restarted = await startTestServer({ ...WITHOUT_SECRETS, DATA_DIR: dataDir });
     try {
       expect(restarted.ctx.config.jwtSecret).toBe(server.ctx.config.jwtSecret);
       expect((await restarted.call('GET', '/auth/me', { token: session.token })).status).toBe(200);
     } finally {
       await restarted.close();
     }
-    const elsewhere = await startTestServer();
+    const elsewhere = await startTestServer(WITHOUT_SECRETS);
     try {
       expect(elsewhere.ctx.config.jwtSecret).not.toBe(server.ctx.config.jwtSecret);
       expect((await elsewhere.call('GET', '/auth/me', { token: session.token })).status).toBe(403);

@@ -699,6 +699,11 @@ export interface UsersTable {
   lastSeenAt: Date | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** jti of the refresh token that works now; null before the first rotation or after logout */
+  refreshTokenId: string | null;
+  /** jti of the refresh token the last rotation replaced */
+  previousRefreshTokenId: string | null;
+  refreshRotatedAt: Date | null;
 }
 
 export interface WhatsappAuthCredsTable {
