@@ -47,8 +47,7 @@ export async function startTestServer(
     ...env,
   };
   // An empty value unsets a default: JWT_SECRET: '' starts like a fresh install without secrets.
-  for (const [key, value] of Object.entries(given)) if (value === '') delete given[key];
-  const config = loadConfig(given);
+  const config = loadConfig(Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')));
   // Each server gets its own job queue schema, so no server handles another test file's jobs.
   const jobsSchema = `pgboss_test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
   const server = await createServer(config, database.url ?? inject('databaseUrl'), { jobsSchema });
