@@ -6,6 +6,7 @@ import { REFRESH_TOKEN_TTL_SECONDS } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
 import { loadUserView } from '../users';
+import type { LoginThrottle } from './login-throttle';
 import { loadSessionUser } from './session-user';
 import { endRefreshChain, rotateRefreshToken, startRefreshChain } from './refresh-rotation.repository';
 
@@ -17,7 +18,15 @@ export const SESSION_ENDED = 'Session ended';
 const DUMMY_HASH = '$2b$10$9frp.A4p0d37iiwnTTkCQOq/2sHizPwgquRzmHWo0ixSvDRNJg7Te';
 
 /** Checks the credentials, bumps the token version (other sessions end) and answers `{token, user}`. */
-export async function login(ctx: AppContext, input: LoginInput, reply: FastifyReply): Promise<SessionAnswer> {
+export async function login(
+  ctx: AppContext,
+  throttle: LoginThrottle,
+  input: LoginInput,
+  address: string,
+  reply: FastifyReply,
+): Promise<SessionAnswer> {
+  // Before the password is even looked at: a waiting account or address learns nothing from a guess.
+  await throttle.check(input.email, address);
   const found = await ctx.scopes.asSystem((tx) =>
     tx.db
       .selectFrom('users')
@@ -34,7 +43,11 @@ export async function login(ctx: AppContext, input: LoginInput, reply: FastifyRe
       .executeTakeFirst(),
   );
   const passwordOk = await verifyPassword(input.password, found?.passwordHash ?? DUMMY_HASH);
-  if (!found || !passwordOk) throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  if (!found || !passwordOk) {
+    await throttle.failed(input.email, address);
+    throw new AppError('ERR_INVALID_CREDENTIALS', 'Wrong e-mail or password');
+  }
+  await throttle.succeeded(input.email);
   if (!found.status && !found.super)
     throw new AppError('ERR_COMPANY_INACTIVE', 'Company inactive', { status: 401 });
 

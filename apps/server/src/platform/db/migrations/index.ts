@@ -38,6 +38,7 @@ import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned
 import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search';
 import * as searchCommonKeys from './2026112297_search_common_keys';
 import * as refreshTokenRotation from './2026112710_refresh_token_rotation';
+import * as loginFailures from './2026112711_login_failures';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026112296_tickets_key_covers_search': ticketsKeyCoversSearch,
   '2026112297_search_common_keys': searchCommonKeys,
   '2026112710_refresh_token_rotation': refreshTokenRotation,
+  '2026112711_login_failures': loginFailures,
 };

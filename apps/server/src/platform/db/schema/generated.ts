@@ -294,6 +294,14 @@ export interface LeasesTable {
   expiresAt: Date;
 }
 
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  windowStartedAt: Generated<Date>;
+  lastFailureAt: Generated<Date>;
+  blockedUntil: Date | null;
+}
+
 export interface MailOutboxTable {
   id: Generated<number>;
   companyId: number | null;
@@ -795,6 +803,7 @@ export interface Database {
   inboundEvents: InboundEventsTable;
   invoices: InvoicesTable;
   leases: LeasesTable;
+  loginFailures: LoginFailuresTable;
   mailOutbox: MailOutboxTable;
   messages: MessagesTable;
   outbox: OutboxTable;
