@@ -113,7 +113,11 @@ export async function refresh(
       );
     case 'raced':
       // Another tab's refresh with the same cookie won a moment ago; its new cookie is already in the browser.
-      throw new AppError('ERR_SESSION_EXPIRED', 'Refresh token already used', { status: 401 });
+      // `raced` tells the client to ask again in a moment, with that newer cookie.
+      throw new AppError('ERR_SESSION_EXPIRED', 'Refresh token already used', {
+        status: 401,
+        extra: { raced: true },
+      });
     case 'replayed':
       ctx.log.warn({ userId: id, companyId }, 'an old refresh token came back: session revoked');
       ctx.actors.invalidate(id);
