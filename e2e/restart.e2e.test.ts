@@ -80,6 +80,15 @@ describe('starting the built server', () => {
     expect(await loginAsDemoAdmin(second)).toBe(200);
     expect(fs.readFileSync(path.join(dir, 'postgres.port'), 'utf8').trim()).toBe(port);
     expect(isRunning(orphan ?? 0)).toBe(false);
+
+    // A PostgreSQL whose server is alive is no orphan: a second server on the folder is refused, with advice.
+    const intruder = await start('same-folder', dir).then(
+      () => new Error('a second server started on a folder in use'),
+      (error: unknown) => error,
+    );
+    expect(intruder).toBeInstanceOf(Error);
+    expect(fs.readFileSync(logFile('same-folder'), 'utf8')).toContain('is in use by another Zapdesk server');
+    expect(await loginAsDemoAdmin(second)).toBe(200);
     await second.stop();
     expect(postmasterPid(dir)).toBeNull();
   });

@@ -27,7 +27,7 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-/** Where PostgreSQL puts its socket, named after the port (/tmp/.s.PGSQL.5488). */
+/** Where PostgreSQL puts its socket, named after the port (/tmp/.s.PGSQL.<port>). */
 const SOCKET_DIR = '/tmp';
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
