@@ -63,7 +63,11 @@ afterAll(async () => {
   for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe('starting the built server', () => {
+// Each test starts the built server two or three times, each start a PostgreSQL and migrations: slow on a busy
+// machine.
+const STARTS_TIMEOUT_MS = 300_000;
+
+describe('starting the built server', { timeout: STARTS_TIMEOUT_MS }, () => {
   it('comes back by itself after kill -9 on the same data folder, with the same PostgreSQL port', async () => {
     const dir = dataFolder('restart');
     const first = await start('first', dir);
