@@ -21,6 +21,9 @@ const hashed = (kind: Key['kind'], value: string): Key => ({
   key: `${kind}:${createHash('sha256').update(value).digest('base64url')}`,
 });
 
+/** The row key counting a client address's failures. */
+export const addressKey = (address: string): string => hashed('address', address).key;
+
 /** The delay an account waits after its n-th failure in a row: none, then 2, 4, 8 … seconds up to the cap. */
 export function accountDelaySeconds(failures: number): number {
   if (failures <= ACCOUNT_FREE_FAILURES) return 0;
