@@ -115,7 +115,7 @@ export const oddPathSegments: readonly string[] = [
   '0',
   '-1',
   '1.5',
-  '1e3',
+  '1e400',
   '2147483648',
   '99999999999999999999',
   'abc',
