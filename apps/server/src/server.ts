@@ -16,6 +16,8 @@ import { withJwtSecrets } from './platform/config/jwt-secrets';
 import type { AppContext } from './platform/context';
 import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
+import { corsOptions } from './platform/http/cors';
+import { installJsonBodyParser } from './platform/http/json-body';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { servePublicMedia } from './platform/http/public-media';
 import { createBinder } from './platform/http/route-binder';
@@ -67,9 +69,13 @@ export async function createServer(
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { strict: false } },
+    // The spec writes many paths with a trailing slash (`GET /users/`, `/whatsapp/?session=0`): every route
+    // answers the same with or without it, and `/users/` is never read as `/users/:id` with an empty id.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   // Contract schemas are for /docs; zod validates every input in the binder.
   app.setValidatorCompiler(() => () => true);
+  installJsonBodyParser(app);
 
   const scopes = new Scopes(db.app);
   const tokens = new TokenService(config.jwtSecret, config.jwtRefreshSecret);
@@ -87,7 +93,7 @@ export async function createServer(
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  await app.register(cors, { origin: config.frontendUrl, credentials: true });
+  await app.register(cors, corsOptions(config.frontendUrl));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20 } });
   await app.register(rateLimit, {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { StartupError } from '../runtime/startup-error';
 import { rememberedPort, stopOrphanedPostgres } from './embedded-recovery';
 
@@ -85,7 +86,7 @@ export async function startEmbeddedPostgres(options: {
   const client = server.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [options.database]);
-  if (exists.rowCount === 0) await client.query(`create database "${options.database.replace(/"/g, '')}"`);
+  if (exists.rowCount === 0) await client.query(`create database ${pg.escapeIdentifier(options.database)}`);
   await client.end();
   return {
     // Through the Unix socket: a round trip costs a third less CPU than over TCP on 127.0.0.1, and a request
