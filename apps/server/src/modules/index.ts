@@ -1,7 +1,9 @@
 import type { Messaging } from '../messaging';
 import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
+import { registerAnnouncementsRoutes } from './announcements';
 import { registerAuthRoutes } from './auth';
+import { registerChatsRoutes } from './chats';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
@@ -49,4 +51,6 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerAnnouncementsRoutes(ctx);
+  registerChatsRoutes(ctx);
 }

@@ -1,0 +1,80 @@
+import {
+  pageSizes,
+  type ChatMessageInput,
+  type ChatMessageView,
+  type ChatView,
+  type ListChatMessagesAnswer,
+  type PagedQuery,
+  type ReadChatInput,
+} from '@zapdesk/contracts';
+import type { Actor } from '../../platform/auth/actor';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/http/app-error';
+import type { TenantScope } from '../../platform/tenancy';
+import { chatCountersChanged, chatMessageSent } from './chats.events';
+import { presentChatMessage } from './chats.presenter';
+import {
+  countUnread,
+  insertChatMessage,
+  pageChatMessages,
+  resetUnreads,
+  updateChatRow,
+} from './chats.repository';
+import { chatView, memberChat } from './chats.service';
+
+/** `GET /chats/:id/messages`: 20 from the newest, oldest first; page 2 holds the 20 before them. */
+export function listChatMessages(
+  actor: Actor,
+  scope: TenantScope,
+  key: string,
+  query: PagedQuery,
+): Promise<ListChatMessagesAnswer> {
+  const limit = pageSizes.default;
+  const offset = (query.pageNumber - 1) * limit;
+  return scope.run(async (tx) => {
+    const chat = await memberChat(tx, actor, key);
+    const { rows, count } = await pageChatMessages(tx, chat.id, { limit, offset });
+    return { records: rows.map(presentChatMessage), count, hasMore: offset + rows.length < count };
+  });
+}
+
+/** Stores a member's message, makes it the chat's last one and counts it unread for the other members. */
+export function sendChatMessage(
+  ctx: AppContext,
+  actor: Actor,
+  scope: TenantScope,
+  key: string,
+  input: ChatMessageInput,
+): Promise<ChatMessageView> {
+  return scope.run(async (tx) => {
+    const before = await memberChat(tx, actor, key);
+    const stored = await insertChatMessage(tx, {
+      chatId: before.id,
+      senderId: actor.userId,
+      message: input.message,
+    });
+    await countUnread(tx, before.id, actor.userId);
+    const chat = await chatView(tx, await updateChatRow(tx, before.id, { lastMessage: input.message }));
+    const newMessage = presentChatMessage({ ...stored, senderName: actor.name });
+    chatMessageSent(ctx, tx, chat, newMessage);
+    return newMessage;
+  });
+}
+
+/** Resets the caller's unread count; a `userId` naming anyone else is refused. */
+export function readChat(
+  ctx: AppContext,
+  actor: Actor,
+  scope: TenantScope,
+  key: string,
+  input: ReadChatInput,
+): Promise<ChatView> {
+  if (input.userId !== undefined && input.userId !== actor.userId) throw AppError.forbidden();
+  return scope.run(async (tx) => {
+    const row = await memberChat(tx, actor, key);
+    await resetUnreads(tx, row.id, actor.userId);
+    const chat = await chatView(tx, row);
+    chatCountersChanged(ctx, tx, chat);
+    return chat;
+  });
+}
