@@ -12,14 +12,9 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope } from '../../platform/tenancy';
 import { chatCountersChanged, chatMessageSent } from './chats.events';
-import { presentChatMessage } from './chats.presenter';
-import {
-  countUnread,
-  insertChatMessage,
-  pageChatMessages,
-  resetUnreads,
-  updateChatRow,
-} from './chats.repository';
+import { storeChatMessage } from './chat-messages.repository';
+import { presentChat, presentChatMessage } from './chats.presenter';
+import { pageChatMessages, parseChatKey, resetUnreads } from './chats.repository';
 import { chatView, memberChat } from './chats.service';
 
 /** `GET /chats/:id/messages`: 20 from the newest, oldest first; page 2 holds the 20 before them. */
@@ -46,16 +41,12 @@ export function sendChatMessage(
   key: string,
   input: ChatMessageInput,
 ): Promise<ChatMessageView> {
+  const chatKey = parseChatKey(key);
   return scope.run(async (tx) => {
-    const before = await memberChat(tx, actor, key);
-    const stored = await insertChatMessage(tx, {
-      chatId: before.id,
-      senderId: actor.userId,
-      message: input.message,
-    });
-    await countUnread(tx, before.id, actor.userId);
-    const chat = await chatView(tx, await updateChatRow(tx, before.id, { lastMessage: input.message }));
-    const newMessage = presentChatMessage({ ...stored, senderName: actor.name });
+    const stored = await storeChatMessage(tx, chatKey, { id: actor.userId, name: actor.name }, input.message);
+    if (!stored) throw AppError.notFound();
+    const chat = presentChat(stored.chat, stored.members);
+    const newMessage = presentChatMessage(stored.message);
     chatMessageSent(ctx, tx, chat, newMessage);
     return newMessage;
   });

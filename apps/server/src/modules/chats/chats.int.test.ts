@@ -158,6 +158,25 @@ describe('internal chat', () => {
     expect((await unreads(ana.token)).last).toBe('segunda');
   });
 
+  it('loses no message and no unread count when members send at the same time', async () => {
+    const { ana, bruno, carla } = await team();
+    const chat = await post(ana.token, '/chats', { title: 'Corrida', users: [bruno.id, carla.id] });
+    const url = `/chats/${chat.body.id}/messages`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(i % 2 ? ana.token : bruno.token, url, { message: `c${i}` })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    const shown = await server.call('GET', `/chats/${chat.body.id}`, { token: carla.token });
+    expect(shown.body.users.map((u: { userId: number; unreads: number }) => [u.userId, u.unreads])).toEqual([
+      [ana.id, 10],
+      [bruno.id, 10],
+      [carla.id, 20],
+    ]);
+    const history = await server.call('GET', url, { token: carla.token });
+    expect(history.body.count).toBe(20);
+    expect(new Set(history.body.records.map((m: { message: string }) => m.message)).size).toBe(20);
+  });
+
   it('pages history 20 at a time from the newest, each page oldest first', async () => {
     const { ana, bruno } = await team();
     const chat = await post(ana.token, '/chats', { title: 'Histórico', users: [bruno.id] });

@@ -16,14 +16,23 @@ export interface ChatMemberRow {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 
-/** A chat of the company by uuid or numeric id; anything else, or another company's, is a 404. */
+/** A chat's address: its uuid, or its numeric id. */
+export type ChatKey = { id: number } | { uuid: string };
+
+/** Reads a route's chat key; anything that is neither a uuid nor an id is a 404 like a missing chat. */
+export function parseChatKey(key: string): ChatKey {
+  if (UUID.test(key)) return { uuid: key.toLowerCase() };
+  if (NUMERIC_ID.test(key) && Number(key) <= 2_147_483_647) return { id: Number(key) };
+  throw AppError.notFound();
+}
+
+/** A chat of the company by uuid or numeric id; another company's is a 404 like a missing one. */
 export async function getChatByKey(tx: TenantTx, key: string): Promise<ChatRow> {
+  const parsed = parseChatKey(key);
   const query = tx.selectFrom('chats').selectAll();
-  let row: ChatRow | undefined;
-  if (UUID.test(key)) row = await query.where('uuid', '=', key.toLowerCase()).executeTakeFirst();
-  else if (NUMERIC_ID.test(key) && Number(key) <= 2_147_483_647) {
-    row = await query.where('id', '=', Number(key)).executeTakeFirst();
-  }
+  const row = await (
+    'uuid' in parsed ? query.where('uuid', '=', parsed.uuid) : query.where('id', '=', parsed.id)
+  ).executeTakeFirst();
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -126,27 +135,6 @@ export async function setMembers(tx: TenantTx, chatId: number, userIds: number[]
     .insertInto('chatUsers')
     .values(userIds.map((userId) => ({ companyId: tx.companyId, chatId, userId })))
     .onConflict((oc) => oc.columns(['companyId', 'chatId', 'userId']).doNothing())
-    .execute();
-}
-
-export async function insertChatMessage(
-  tx: TenantTx,
-  values: { chatId: number; senderId: number; message: string },
-): Promise<Selectable<ChatMessagesTable>> {
-  return tx
-    .insertInto('chatMessages')
-    .values({ ...values, companyId: tx.companyId })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-/** One more unread message for every member but the sender. */
-export async function countUnread(tx: TenantTx, chatId: number, senderId: number): Promise<void> {
-  await tx
-    .updateTable('chatUsers')
-    .set((eb) => ({ unreads: eb('unreads', '+', 1), updatedAt: new Date() }))
-    .where('chatId', '=', chatId)
-    .where('userId', '<>', senderId)
     .execute();
 }
 
