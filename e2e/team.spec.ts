@@ -26,11 +26,10 @@ async function bellCount(page: Page, testId: string): Promise<number> {
   return Number((await badge.textContent()) ?? '0');
 }
 
+/** A signed-in page whose socket has joined, so live events from now on reach it (a busy machine gets 30 s). */
 async function signedIn(email: string, password: string, width = 1600, height = 900): Promise<Page> {
   const page = await browser.newPage({ width, height });
-  const connected = socketConnected(page);
-  await login(page, email, password);
-  await connected;
+  await Promise.all([socketConnected(page, 30_000), login(page, email, password)]);
   return page;
 }
 
@@ -165,7 +164,8 @@ describe('announcements', () => {
 
     const reader = await signedIn(agent.email, agent.password);
     const before = await bellCount(reader, 'announcements-button');
-    const writer = await signedIn(chief.email, chief.password);
+    const writer = await browser.newPage({ width: 1600, height: 900 });
+    await login(writer, chief.email, chief.password);
     await writer.goto(appUrl('/announcements'));
     await writer.getByTestId('announcement-add').click();
     const dialog = writer.getByTestId('announcement-dialog');
@@ -205,6 +205,36 @@ describe('announcements', () => {
 });
 
 describe('messages API page', () => {
+  it('sends a company whose plan lacks the external API home with the unauthorized toast', async () => {
+    const company = await createCompany();
+    const [plan] = await sql<{ id: number }>(
+      `insert into plans (name, users, connections, queues, value, use_external_api)
+       values ($1, 10, 10, 10, 30, false) returning id`,
+      [`Sem API ${unique()}`],
+    );
+    await sql('update companies set plan_id = $1 where id = $2', [plan!.id, company.id]);
+    const admin = await createUser({ companyId: company.id, profile: 'admin' });
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await login(page, admin.email, admin.password);
+    expect(await page.locator('a[href="/messages-api"]').count()).toBe(0);
+    await page.goto(appUrl('/messages-api'));
+    await waitForText(page, t('en', 'common:toasts.unauthorized'));
+    await waitForPath(page, '/');
+  });
+
+  it('fits a 360 px screen, as does the announcements page', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    await sql('update users set super = true where id = $1', [admin.id]);
+    const page = await browser.newPage({ width: 360, height: 740 });
+    await login(page, admin.email, admin.password);
+    for (const path of ['/messages-api', '/announcements']) {
+      await page.goto(appUrl(path));
+      await page.getByTestId(path === '/messages-api' ? 'api-media-form' : 'announcement-add').waitFor();
+      const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+      expect({ path, scrollWidth }).toEqual({ path, scrollWidth: Math.min(scrollWidth, innerWidth) });
+    }
+  });
+
   it('documents the call with this server address, and its test forms send a text and a file that reach the phone', async () => {
     const { company, admin } = await createCompanyWithAdmin();
     const token = await apiToken(admin.email, admin.password);

@@ -82,7 +82,9 @@ export function ApiDocumentation() {
           {errorCodes.map(([status, code]) => (
             <TableRow key={code}>
               <TableCell sx={{ width: 60 }}>{status}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{`{"error": "${code}"}`}</TableCell>
+              <TableCell
+                sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+              >{`{"error": "${code}"}`}</TableCell>
               <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                 {t(`docs.errorText.${code}`)}
               </TableCell>
