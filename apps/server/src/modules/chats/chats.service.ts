@@ -54,7 +54,8 @@ export async function listChats(
   if (actor.company.plan?.flags.useInternalChat !== true) return { records: [], count: 0, hasMore: false };
   const limit = pageSizes.default;
   const offset = (query.pageNumber - 1) * limit;
-  return scope.read(async (tx) => {
+  // Three statements (count, page, members) that must agree: one transaction, not statement-wise reads.
+  return scope.run(async (tx) => {
     const { rows, count } = await pageChatsOf(tx, actor.userId, { search: query.searchParam, limit, offset });
     const members = await membersOf(
       tx,
