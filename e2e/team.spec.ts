@@ -41,6 +41,18 @@ async function unreadsOf(userId: number, chatTitle: string): Promise<number> {
   return row?.unreads ?? -1;
 }
 
+/** A company on a plan of its own with one feature flag off. */
+async function companyWithout(flag: 'use_external_api' | 'use_internal_chat') {
+  const company = await createCompany();
+  const [plan] = await sql<{ id: number }>(
+    `insert into plans (name, users, connections, queues, value, ${flag}) values ($1, 10, 10, 10, 30, false)
+     returning id`,
+    [`Sem ${flag} ${unique()}`],
+  );
+  await sql('update companies set plan_id = $1 where id = $2', [plan!.id, company.id]);
+  return company;
+}
+
 describe('internal chat', () => {
   it('A starts a chat with B, B sees it live and replies, and A clears the unread count by reading', async () => {
     const company = await createCompany();
@@ -127,6 +139,17 @@ describe('internal chat', () => {
     await eventually(() => unreadsOf(ana.id, title)).toBe(0);
   });
 
+  it('is hidden and refused when the plan has no internal chat', async () => {
+    const company = await companyWithout('use_internal_chat');
+    const admin = await createUser({ companyId: company.id, profile: 'admin' });
+    const page = await browser.newPage({ width: 1280, height: 800 });
+    await login(page, admin.email, admin.password);
+    expect(await page.locator('a[href="/chats"]').count()).toBe(0);
+    await page.goto(appUrl('/chats'));
+    await waitForText(page, t('en', 'common:toasts.noPermissionRedirect'));
+    await waitForPath(page, '/');
+  });
+
   it('shows the chat list and the messages as two tabs at 360 px, without sideways scrolling', async () => {
     const { company, admin } = await createCompanyWithAdmin();
     const other = await createUser({ companyId: company.id, profile: 'user' });
@@ -206,13 +229,7 @@ describe('announcements', () => {
 
 describe('messages API page', () => {
   it('sends a company whose plan lacks the external API home with the unauthorized toast', async () => {
-    const company = await createCompany();
-    const [plan] = await sql<{ id: number }>(
-      `insert into plans (name, users, connections, queues, value, use_external_api)
-       values ($1, 10, 10, 10, 30, false) returning id`,
-      [`Sem API ${unique()}`],
-    );
-    await sql('update companies set plan_id = $1 where id = $2', [plan!.id, company.id]);
+    const company = await companyWithout('use_external_api');
     const admin = await createUser({ companyId: company.id, profile: 'admin' });
     const page = await browser.newPage({ width: 1280, height: 800 });
     await login(page, admin.email, admin.password);

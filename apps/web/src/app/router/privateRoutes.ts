@@ -4,7 +4,8 @@ import type { Resources } from '../i18n/namespaces';
 export type PageKey = keyof Resources['pages']['titles'];
 
 /** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
-export type PageGateKind = 'admin' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi' | 'super';
+export type PageGateKind =
+  'admin' | 'useOpenAi' | 'useIntegrations' | 'useInternalChat' | 'useExternalApi' | 'super';
 
 export interface PrivateRoute {
   path: string;
@@ -94,7 +95,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/queues', page: 'queues', component: QueuesPage },
   { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
   { path: '/subscription', page: 'subscription' },
-  { path: '/chats/:id?', page: 'chats', component: ChatsPage },
+  { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },
   { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
