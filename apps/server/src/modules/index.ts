@@ -75,7 +75,7 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
-  registerAnnouncementsRoutes(ctx);
+  registerAnnouncementsRoutes(ctx, ports.storage);
   registerChatsRoutes(ctx);
   return { messages, tickets };
 }

@@ -1,7 +1,7 @@
 import { routes } from '@zapdesk/contracts';
 import type { AppContext } from '../../platform/context';
 import { readUpload } from '../../platform/http/media-upload';
-import { MediaStorage } from '../../platform/storage/media-storage';
+import type { MediaStorage } from '../../platform/storage/media-storage';
 import { attachAnnouncementMedia, removeAnnouncementMedia } from './announcement-media.service';
 import {
   createAnnouncement,
@@ -12,8 +12,7 @@ import {
 } from './announcements.service';
 
 /** Announcements: global, read by everyone, written by super users (spec 2 sections 2 and 7). */
-export function registerAnnouncementsRoutes(ctx: AppContext): void {
-  const storage = new MediaStorage(ctx.config.storageDir, ctx.config.backendUrl);
+export function registerAnnouncementsRoutes(ctx: AppContext, storage: MediaStorage): void {
   const r = routes.announcements;
   ctx.bind(r.list, ({ actor, query }) => listAnnouncements(ctx, actor, query));
   ctx.bind(r.get, ({ actor, params }) => showAnnouncement(ctx, actor, params.id));
