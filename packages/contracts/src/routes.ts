@@ -1,4 +1,6 @@
+import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
+import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
 import { contactRoutes } from './resources/contacts';
@@ -41,4 +43,6 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  announcements: announcementRoutes,
+  chats: chatRoutes,
 };

@@ -1,6 +1,8 @@
 import type { AppContext } from '../platform/context';
 import type { MediaStorage } from '../platform/storage/media-storage';
+import { registerAnnouncementsRoutes } from './announcements';
 import { registerAuthRoutes } from './auth';
+import { registerChatsRoutes } from './chats';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
@@ -73,5 +75,7 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerAnnouncementsRoutes(ctx, ports.storage);
+  registerChatsRoutes(ctx);
   return { messages, tickets };
 }

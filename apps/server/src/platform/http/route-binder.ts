@@ -144,7 +144,10 @@ function docSchema(route: RouteDef) {
     security,
     ...(route.params ? { params: toJsonSchema(route.params) } : {}),
     ...(route.query ? { querystring: toJsonSchema(route.query) } : {}),
-    ...(route.body && !route.multipart ? { body: toJsonSchema(route.body) } : {}),
+    ...(route.body ? { body: toJsonSchema(route.body) } : {}),
+    ...(route.multipart
+      ? { consumes: route.body ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'] }
+      : {}),
   };
 }
 

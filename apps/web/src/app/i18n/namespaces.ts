@@ -25,4 +25,7 @@ export const namespaces: Namespace[] = [
   'messages',
   'contacts',
   'dashboard',
+  'announcements',
+  'chats',
+  'messagesApi',
 ];

@@ -34,6 +34,7 @@ export function PrivatePage({ route }: { route: PrivateRoute }) {
       );
     case 'useOpenAi':
     case 'useIntegrations':
+    case 'useInternalChat':
       return (
         <PageGate allowed={flags[route.gate]} refusal="noPermission">
           {page}

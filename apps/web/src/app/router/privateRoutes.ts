@@ -4,7 +4,8 @@ import type { Resources } from '../i18n/namespaces';
 export type PageKey = keyof Resources['pages']['titles'];
 
 /** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
-export type PageGateKind = 'admin' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi' | 'super';
+export type PageGateKind =
+  'admin' | 'useOpenAi' | 'useIntegrations' | 'useInternalChat' | 'useExternalApi' | 'super';
 
 export interface PrivateRoute {
   path: string;
@@ -60,6 +61,18 @@ const ContactsPage = lazy(() =>
   import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
 );
 
+const AnnouncementsPage = lazy(() =>
+  import('../../features/announcements/pages/AnnouncementsPage').then((m) => ({
+    default: m.AnnouncementsPage,
+  })),
+);
+const ChatsPage = lazy(() =>
+  import('../../features/chats/pages/ChatsPage').then((m) => ({ default: m.ChatsPage })),
+);
+const MessagesApiPage = lazy(() =>
+  import('../../features/messages-api/pages/MessagesApiPage').then((m) => ({ default: m.MessagesApiPage })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
@@ -75,14 +88,14 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/files', page: 'files' },
   { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
   { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
-  { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi' },
+  { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
   { path: '/kanban', page: 'kanban' },
   { path: '/financeiro', page: 'financeiro' },
   { path: '/queues', page: 'queues', component: QueuesPage },
-  { path: '/announcements', page: 'announcements', gate: 'super' },
+  { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
   { path: '/subscription', page: 'subscription' },
-  { path: '/chats/:id?', page: 'chats' },
+  { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },
   { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
