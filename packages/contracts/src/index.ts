@@ -23,4 +23,6 @@ export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';
 export * from './resources/contacts';
 export * from './resources/dashboard';
+export * from './resources/invoices';
+export * from './resources/subscription';
 export * from './routes';

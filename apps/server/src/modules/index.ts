@@ -7,6 +7,7 @@ import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
+import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import { registerMessagesRoutes } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
@@ -15,6 +16,7 @@ import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
 import { registerSettingsRoutes } from './settings';
+import { createPixProvider, registerSubscriptionRoutes } from './subscription';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
 import { registerTicketTagsRoutes } from './ticket-tags';
@@ -27,7 +29,9 @@ import { registerWhatsappsRoutes } from './whatsapps';
 export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<void> {
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
-  registerCompaniesRoutes(ctx);
+  registerCompaniesRoutes(ctx, {
+    billingTermsChanged: (companyId) => requestCompanyInvoices(ctx, companyId),
+  });
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
@@ -49,4 +53,7 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerInvoicesRoutes(ctx);
+  registerInvoiceJobs(ctx);
+  registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
 }

@@ -272,6 +272,16 @@ export interface InboundEventsTable {
   chatKey: Generated<string>;
 }
 
+export interface InvoicePixChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  invoiceId: number;
+  txid: string;
+  provider: string;
+  amount: number;
+  createdAt: Generated<Date>;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   companyId: number;
@@ -366,6 +376,27 @@ export interface PasswordResetsTable {
   usedAt: Date | null;
   failedAttempts: Generated<number>;
   createdAt: Generated<Date>;
+}
+
+export interface PixSandboxChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  txid: string;
+  amount: number;
+  payerText: Generated<string>;
+  brCode: string;
+  status: Generated<'ATIVA' | 'CONCLUIDA'>;
+  paidValue: number | null;
+  endToEndId: string | null;
+  expiresAt: Date;
+  paidAt: Date | null;
+  createdAt: Generated<Date>;
+}
+
+export interface PixSandboxWebhooksTable {
+  pixKey: string;
+  url: string;
+  updatedAt: Generated<Date>;
 }
 
 export interface PlansTable {
@@ -788,12 +819,15 @@ export interface Database {
   files: FilesTable;
   helps: HelpsTable;
   inboundEvents: InboundEventsTable;
+  invoicePixCharges: InvoicePixChargesTable;
   invoices: InvoicesTable;
   leases: LeasesTable;
   mailOutbox: MailOutboxTable;
   messages: MessagesTable;
   outbox: OutboxTable;
   passwordResets: PasswordResetsTable;
+  pixSandboxCharges: PixSandboxChargesTable;
+  pixSandboxWebhooks: PixSandboxWebhooksTable;
   plans: PlansTable;
   prompts: PromptsTable;
   queueIntegrations: QueueIntegrationsTable;
@@ -841,10 +875,12 @@ export type TenantTable =
   | 'fileOptions'
   | 'files'
   | 'inboundEvents'
+  | 'invoicePixCharges'
   | 'invoices'
   | 'messages'
   | 'outbox'
   | 'passwordResets'
+  | 'pixSandboxCharges'
   | 'prompts'
   | 'queueIntegrations'
   | 'queueOptions'
