@@ -65,8 +65,8 @@ export type CreatePixWebhookInput = z.infer<typeof CreatePixWebhookInput>;
 const txidParam = z.object({
   txid: z
     .string()
-    .regex(/^[A-Za-z0-9]{26,35}$/, { error: m.invalid })
-    .describe('26 to 35 letters and digits (Bacen)'),
+    .regex(/^[A-Za-z0-9]{1,35}$/, { error: m.invalid })
+    .describe('Up to 35 letters and digits (Bacen)'),
 });
 
 /** The sandbox's pay action: by default the charge's own amount; a different one simulates a wrong payment. */

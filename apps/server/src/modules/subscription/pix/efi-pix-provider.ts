@@ -49,7 +49,7 @@ export class EfiPixProvider implements PixProvider {
   async createCharge(charge: NewPixCharge): Promise<IssuedPixCharge> {
     if (!this.pixKey) throw new PixProviderError('PIX_KEY is not configured');
     // PUT with our own txid: a retried request cannot create a second charge.
-    const txid = newTxid();
+    const txid = newTxid(32);
     const created = await this.client.request('PUT', `/v2/cob/${txid}`, {
       calendario: { expiracao: charge.expiresInSeconds },
       valor: { original: twoDecimals(charge.amount) },

@@ -60,10 +60,13 @@ export class PixProviderError extends Error {
   }
 }
 
-/** Bacen's txid: 26 to 35 letters and digits. Ours are 32, random. */
-export function newTxid(): string {
+/**
+ * A random txid of letters and digits. Bacen's immediate charges take 26 to 35 (Efí: 32); a static BR Code carries
+ * at most 25 (the sandbox's).
+ */
+export function newTxid(length: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
   return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
 }
 

@@ -35,7 +35,8 @@ export class SandboxPixProvider implements PixProvider {
   ) {}
 
   async createCharge(charge: NewPixCharge): Promise<IssuedPixCharge> {
-    const txid = newTxid();
+    // 25 characters: the most a static BR Code's reference label holds.
+    const txid = newTxid(25);
     const pix = createStaticPix({
       merchantName: this.options.merchantName,
       merchantCity: this.options.merchantCity,
