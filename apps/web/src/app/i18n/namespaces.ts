@@ -25,4 +25,5 @@ export const namespaces: Namespace[] = [
   'messages',
   'contacts',
   'dashboard',
+  'invoices',
 ];

@@ -19,6 +19,7 @@ import tickets from './tickets.json';
 import messages from './messages.json';
 import contacts from './contacts.json';
 import dashboard from './dashboard.json';
+import invoices from './invoices.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -43,4 +44,5 @@ export const resources = {
   messages,
   contacts,
   dashboard,
+  invoices,
 };
