@@ -5,14 +5,16 @@ export async function recordInvoiceCharge(
   tx: TenantTx,
   charge: { invoiceId: number; txid: string; provider: string; amount: number },
 ): Promise<void> {
-  await tx
-    .insertInto('invoicePixCharges')
-    .values({ ...charge, companyId: tx.companyId })
-    .execute();
+  // The invoice row first: the charge's foreign key would take a share lock on it, and two checkouts of one
+  // invoice holding that share lock while each waits to update the row deadlock.
   await tx
     .updateTable('invoices')
     .set({ txid: charge.txid, updatedAt: new Date() })
     .where('id', '=', charge.invoiceId)
+    .execute();
+  await tx
+    .insertInto('invoicePixCharges')
+    .values({ ...charge, companyId: tx.companyId })
     .execute();
 }
 

@@ -71,6 +71,18 @@ describe('POST /subscription', () => {
     expect(invoices[0]?.txid).toBe(body.txid);
   });
 
+  it('answers every one of many checkouts of one invoice at once, each with its own charge', async () => {
+    const { token, invoice, company } = await companyWithInvoice(3);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => checkout(token, { invoiceId: invoice.id })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const charges = await server.ctx.scopes
+      .tenant(company.id)
+      .run((tx) => tx.selectFrom('invoicePixCharges').select('txid').execute());
+    expect(new Set(charges.map((c) => c.txid))).toEqual(new Set(answers.map((a) => a.body.txid)));
+  });
+
   it('refuses a paid invoice, a user who is not admin, and answers 400 without an invoice id', async () => {
     const { token, company } = await companyWithInvoice(3);
     const paid = await buildInvoice(server, company, { dueDate: localDay(server, -30), status: 'paid' });
