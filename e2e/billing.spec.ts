@@ -100,6 +100,29 @@ describe('billing', () => {
     await eventually(async () => page.getByTestId('invoice-row').getAttribute('data-state')).toBe('paid');
   });
 
+  it('shows the trial time left and the billing e-mail on /subscription, whose sign-now opens the checkout', async () => {
+    const trial = await signUpTrialCompany();
+    await eventually(
+      async () => (await sql(`select id from invoices where company_id = $1`, [trial.companyId])).length,
+    ).toBe(1);
+    const page = await browser.newPage({ width: 360, height: 740 });
+    await login(page, trial.email, trial.password);
+    await page.goto(appUrl('/subscription'));
+    await eventually(() => page.getByTestId('subscription-email').inputValue()).toBe(trial.email);
+    expect(await page.getByTestId('subscription-trial').inputValue()).toBe(
+      t('en', 'invoices:subscription.trialLeft_other', { count: 3 }),
+    );
+    await page.getByTestId('subscription-sign-now').click();
+    const dialog = page.getByTestId('checkout-dialog');
+    expect((await dialog.getByTestId('checkout-amount').innerText()).replace(/\s/g, ' ')).toBe('R$ 30,00');
+    // One step back is the data step, whose fields are required before going on.
+    await dialog.getByTestId('checkout-back').click();
+    await dialog.getByTestId('checkout-next').click();
+    await waitForText(page, t('en', 'validation:required'));
+    const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  });
+
   it("shows an expired company's login the date it expired on, and its invoices fit a 360 px screen", async () => {
     const expiredOn = isoDay(-2);
     const { admin } = await createCompanyWithAdmin({ dueDate: expiredOn });
