@@ -79,6 +79,16 @@ describe('invoice job', () => {
     expect((await billingState(server, company.id)).invoices).toMatchObject([{ value: 80 }]);
   });
 
+  it('runs at boot: a server starting issues the invoices missing meanwhile', async () => {
+    const company = await buildCompany(server, { dueDate: localDay(server, 8) });
+    const booted = await startTestServer();
+    try {
+      await eventually(async () => (await billingState(server, company.id)).invoices.length === 1, 15_000);
+    } finally {
+      await booted.close();
+    }
+  });
+
   it('issues the trial invoice right after sign-up', async () => {
     const plan = await server.ctx.scopes.asSystem((tx) =>
       tx.db
