@@ -30,11 +30,15 @@ export const ListInvoicesAnswer = z.object({
 });
 export type ListInvoicesAnswer = z.infer<typeof ListInvoicesAnswer>;
 
-const money = z.coerce
-  .number({ error: m.invalid })
-  .nonnegative({ error: m.invalid })
-  .max(9_999_999_999.99, { error: m.invalid })
-  .transform((v) => Math.round(v * 100) / 100);
+const money = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: m.invalid })
+    .nonnegative({ error: m.invalid })
+    .max(9_999_999_999.99, { error: m.invalid })
+    .transform((v) => Math.round(v * 100) / 100)
+    .optional(),
+);
 
 /**
  * The super user's edit; absent fields stay. Setting `status: "paid"` on an open invoice is a manual payment:
@@ -42,7 +46,7 @@ const money = z.coerce
  */
 export const UpdateInvoiceInput = z.object({
   detail: z.string({ error: m.invalid }).trim().max(200, { error: m.tooLong }).optional(),
-  value: money.optional(),
+  value: money,
   dueDate: calendarDay.optional(),
   status: z.enum(invoiceStatuses, { error: m.invalid }).optional(),
 });

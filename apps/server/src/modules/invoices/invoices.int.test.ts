@@ -176,7 +176,14 @@ describe("the super user's invoices", () => {
       body: { status: 'late' },
     });
     expect(bad.status).toBe(400);
-    expect((await billingState(server, company.id)).invoices[0]?.status).toBe('open');
+    const other = await buildInvoice(server, company, { dueDate: localDay(server, 40) });
+    const clash = await server.call('PUT', `/invoices/${invoice.id}`, {
+      token: superToken,
+      body: { dueDate: other.dueDate, status: 'paid' },
+    });
+    expect(clash.status).toBe(400);
+    expect(clash.body.fields).toHaveProperty('dueDate');
+    expect((await billingState(server, company.id)).invoices.map((i) => i.status)).toEqual(['open', 'open']);
   });
 });
 

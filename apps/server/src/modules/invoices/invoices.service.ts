@@ -7,7 +7,7 @@ import {
 } from '@zapdesk/contracts';
 import type { Actor } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, isUniqueViolation } from '../../platform/http/app-error';
 import type { TenantScope } from '../../platform/tenancy';
 import { settleInvoice } from './invoice-payment';
 import { presentInvoice } from './invoices.presenter';
@@ -45,20 +45,28 @@ export function showInvoice(ctx: AppContext, actor: Actor, id: number): Promise<
  * settled exactly like a Pix payment, in the same transaction as the edit.
  */
 export function updateInvoice(ctx: AppContext, id: number, input: UpdateInvoiceInput): Promise<InvoiceView> {
-  return ctx.scopes.asSystem(async (tx) => {
-    const before = await lockInvoice(tx, id);
-    if (!before) throw AppError.notFound();
-    const payNow = input.status === 'paid' && before.status === 'open';
-    let row = await updateInvoiceRow(tx, id, {
-      detail: input.detail,
-      value: input.value,
-      dueDate: input.dueDate,
-      ...(input.status === 'open' ? { status: 'open', paidAt: null, paidValue: null } : {}),
+  return ctx.scopes
+    .asSystem(async (tx) => {
+      const before = await lockInvoice(tx, id);
+      if (!before) throw AppError.notFound();
+      const payNow = input.status === 'paid' && before.status === 'open';
+      let row = await updateInvoiceRow(tx, id, {
+        detail: input.detail,
+        value: input.value,
+        dueDate: input.dueDate,
+        ...(input.status === 'open' ? { status: 'open', paidAt: null, paidValue: null } : {}),
+      });
+      if (payNow) {
+        await settleInvoice(ctx, tx, row, { paidValue: Number(row.value), paidAt: new Date() });
+        row = await getInvoice(tx, id);
+      }
+      return presentInvoice(row);
+    })
+    .catch((error: unknown) => {
+      // The company has another invoice for that due date (the key that keeps the invoice job idempotent).
+      if (isUniqueViolation(error, 'invoices_company_due_date_key')) {
+        throw AppError.validation({ dueDate: 'Invalid value' });
+      }
+      throw error;
     });
-    if (payNow) {
-      await settleInvoice(ctx, tx, row, { paidValue: Number(row.value), paidAt: new Date() });
-      row = await getInvoice(tx, id);
-    }
-    return presentInvoice(row);
-  });
 }
