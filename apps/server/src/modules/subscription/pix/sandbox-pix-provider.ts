@@ -18,9 +18,12 @@ export interface SandboxPixOptions {
   merchantCity: string;
 }
 
-/** The QR image of a BR Code, as a data URL. */
+/**
+ * The QR image of a BR Code, as a data URL: 4 px per module (about 250 px). A fixed width makes the encoder scale
+ * every pixel and costs six times as much CPU per checkout.
+ */
 export const qrImageOf = (brCode: string): Promise<string> =>
-  QRCode.toDataURL(brCode, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  QRCode.toDataURL(brCode, { errorCorrectionLevel: 'M', margin: 2, scale: 4 });
 
 /**
  * The built-in fake bank (like the WhatsApp simulator): charges are rows with a valid static BR Code (pix-utils)
