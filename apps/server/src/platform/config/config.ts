@@ -94,6 +94,10 @@ const envSchema = z
         message: 'JWT_SECRET and JWT_REFRESH_SECRET are required in production',
       });
     }
+    // The sandbox's pay action would let any company admin pay its own invoices with nothing.
+    if (env.NODE_ENV === 'production' && env.PIX_PROVIDER === 'sandbox') {
+      ctx.addIssue({ code: 'custom', message: 'PIX_PROVIDER=sandbox is refused in production' });
+    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
