@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import { chatLatencyBenchmark } from './benchmarks/chat-latency';
+import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
@@ -19,6 +20,7 @@ const benchmarks: Benchmark[] = [
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
   chatLatencyBenchmark,
+  billingBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -25,4 +25,6 @@ export * from './resources/contacts';
 export * from './resources/dashboard';
 export * from './resources/announcements';
 export * from './resources/chats';
+export * from './resources/invoices';
+export * from './resources/subscription';
 export * from './routes';

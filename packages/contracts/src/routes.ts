@@ -7,12 +7,14 @@ import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
+import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
+import { subscriptionRoutes } from './resources/subscription';
 import { tagRoutes } from './resources/tags';
 import { ticketNoteRoutes } from './resources/ticket-notes';
 import { ticketTagRoutes } from './resources/ticket-tags';
@@ -45,4 +47,6 @@ export const routes = {
   dashboard: dashboardRoutes,
   announcements: announcementRoutes,
   chats: chatRoutes,
+  invoices: invoiceRoutes,
+  subscription: subscriptionRoutes,
 };

@@ -8,6 +8,7 @@ import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
+import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
@@ -16,6 +17,7 @@ import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
 import { registerSettingsRoutes } from './settings';
+import { createPixProvider, registerSubscriptionRoutes } from './subscription';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
 import { registerTicketTagsRoutes } from './ticket-tags';
@@ -54,7 +56,9 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   const tickets: TicketsEnv = { ctx, messages: ticketMessagesOf(messages) };
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
-  registerCompaniesRoutes(ctx);
+  registerCompaniesRoutes(ctx, {
+    billingTermsChanged: (companyId) => requestCompanyInvoices(ctx, companyId),
+  });
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
@@ -77,5 +81,8 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerDashboardJobs(ctx);
   registerAnnouncementsRoutes(ctx, ports.storage);
   registerChatsRoutes(ctx);
+  registerInvoicesRoutes(ctx);
+  registerInvoiceJobs(ctx);
+  registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
   return { messages, tickets };
 }

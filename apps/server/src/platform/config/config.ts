@@ -91,6 +91,23 @@ const envSchema = z
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('memory'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
     WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    /** Pix provider of the checkout: `sandbox` (built-in fake bank, the default outside production) or `efi`. */
+    PIX_PROVIDER: z.enum(['sandbox', 'efi']).optional(),
+    /** The Pix key charges are paid to. */
+    PIX_KEY: z.string().min(1).max(77).optional(),
+    /** The receiver's name and city in the sandbox's BR Codes. */
+    PIX_MERCHANT_NAME: z.string().min(1).max(25).default('Zapdesk'),
+    PIX_MERCHANT_CITY: z.string().min(1).max(15).default('Sao Paulo'),
+    /** Efí Bank API credentials: OAuth client and the client certificate (.p12/.pfx, or PEM with cert and key). */
+    EFI_CLIENT_ID: z.string().min(1).optional(),
+    EFI_CLIENT_SECRET: z.string().min(1).optional(),
+    EFI_CERTIFICATE: z.string().min(1).optional(),
+    EFI_CERTIFICATE_PASSWORD: z.string().optional(),
+    /** on: Efí's homologation API (pix-h); off: production. */
+    EFI_SANDBOX: z.enum(['on', 'off']).default('off'),
+    /** Overrides the API address (tests point it at a local fake); a PEM file of extra trusted authorities. */
+    EFI_BASE_URL: z.string().url().optional(),
+    EFI_CA_FILE: z.string().min(1).optional(),
     WHATSAPP_CLOUD_API_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a Graph API version such as v21.0')
@@ -102,6 +119,10 @@ const envSchema = z
         code: 'custom',
         message: 'JWT_SECRET and JWT_REFRESH_SECRET are required in production',
       });
+    }
+    // The sandbox's pay action would let any company admin pay its own invoices with nothing.
+    if (env.NODE_ENV === 'production' && env.PIX_PROVIDER === 'sandbox') {
+      ctx.addIssue({ code: 'custom', message: 'PIX_PROVIDER=sandbox is refused in production' });
     }
   });
 
@@ -168,5 +189,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       version: e.WHATSAPP_CLOUD_API_VERSION,
     },
     storageDir: path.join(dataDir, 'public'),
+    pix: {
+      provider: e.PIX_PROVIDER ?? (e.NODE_ENV === 'production' ? 'efi' : 'sandbox'),
+      // The sandbox needs some key for its BR Codes; a real provider needs the configured one.
+      key:
+        e.PIX_KEY ??
+        (e.PIX_PROVIDER === 'efi' || e.NODE_ENV === 'production' ? undefined : 'pix@zapdesk.local'),
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+      efi: {
+        // Tests must never reach Efí: without an address of their own they get a closed local port.
+        baseUrl: (
+          e.EFI_BASE_URL ??
+          (e.NODE_ENV === 'test' ? 'https://127.0.0.1:9' : undefined) ??
+          (e.EFI_SANDBOX === 'on' ? 'https://pix-h.api.efipay.com.br' : 'https://pix.api.efipay.com.br')
+        ).replace(/\/+$/, ''),
+        clientId: e.EFI_CLIENT_ID,
+        clientSecret: e.EFI_CLIENT_SECRET,
+        certificate: e.EFI_CERTIFICATE ? path.resolve(e.EFI_CERTIFICATE) : undefined,
+        certificatePassword: e.EFI_CERTIFICATE_PASSWORD,
+        caFile: e.EFI_CA_FILE ? path.resolve(e.EFI_CA_FILE) : undefined,
+      },
+    },
   };
 }

@@ -28,4 +28,5 @@ export const namespaces: Namespace[] = [
   'announcements',
   'chats',
   'messagesApi',
+  'invoices',
 ];

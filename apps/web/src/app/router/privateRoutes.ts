@@ -57,6 +57,12 @@ const SettingsPage = lazy(() =>
 const HelpsPage = lazy(() =>
   import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
 );
+const FinanceiroPage = lazy(() =>
+  import('../../features/invoices/pages/FinanceiroPage').then((m) => ({ default: m.FinanceiroPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../../features/invoices/pages/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+);
 const ContactsPage = lazy(() =>
   import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
 );
@@ -91,10 +97,10 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
   { path: '/kanban', page: 'kanban' },
-  { path: '/financeiro', page: 'financeiro' },
+  { path: '/financeiro', page: 'financeiro', component: FinanceiroPage },
   { path: '/queues', page: 'queues', component: QueuesPage },
   { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
-  { path: '/subscription', page: 'subscription' },
+  { path: '/subscription', page: 'subscription', component: SubscriptionPage },
   { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },

@@ -22,6 +22,7 @@ import dashboard from './dashboard.json';
 import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
+import invoices from './invoices.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -49,4 +50,5 @@ export const resources = {
   announcements,
   chats,
   messagesApi,
+  invoices,
 };

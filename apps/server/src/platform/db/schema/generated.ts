@@ -272,6 +272,16 @@ export interface InboundEventsTable {
   chatKey: Generated<string>;
 }
 
+export interface InvoicePixChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  invoiceId: number;
+  txid: string;
+  provider: string;
+  amount: number;
+  createdAt: Generated<Date>;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   companyId: number;
@@ -374,6 +384,27 @@ export interface PasswordResetsTable {
   usedAt: Date | null;
   failedAttempts: Generated<number>;
   createdAt: Generated<Date>;
+}
+
+export interface PixSandboxChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  txid: string;
+  amount: number;
+  payerText: Generated<string>;
+  brCode: string;
+  status: Generated<'ATIVA' | 'CONCLUIDA'>;
+  paidValue: number | null;
+  endToEndId: string | null;
+  expiresAt: Date;
+  paidAt: Date | null;
+  createdAt: Generated<Date>;
+}
+
+export interface PixSandboxWebhooksTable {
+  pixKey: string;
+  url: string;
+  updatedAt: Generated<Date>;
 }
 
 export interface PlansTable {
@@ -801,6 +832,7 @@ export interface Database {
   files: FilesTable;
   helps: HelpsTable;
   inboundEvents: InboundEventsTable;
+  invoicePixCharges: InvoicePixChargesTable;
   invoices: InvoicesTable;
   leases: LeasesTable;
   loginFailures: LoginFailuresTable;
@@ -808,6 +840,8 @@ export interface Database {
   messages: MessagesTable;
   outbox: OutboxTable;
   passwordResets: PasswordResetsTable;
+  pixSandboxCharges: PixSandboxChargesTable;
+  pixSandboxWebhooks: PixSandboxWebhooksTable;
   plans: PlansTable;
   prompts: PromptsTable;
   queueIntegrations: QueueIntegrationsTable;
@@ -855,10 +889,12 @@ export type TenantTable =
   | 'fileOptions'
   | 'files'
   | 'inboundEvents'
+  | 'invoicePixCharges'
   | 'invoices'
   | 'messages'
   | 'outbox'
   | 'passwordResets'
+  | 'pixSandboxCharges'
   | 'prompts'
   | 'queueIntegrations'
   | 'queueOptions'
