@@ -109,7 +109,7 @@ export async function createServer(
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx, { databaseUrl });
-  await registerModules(ctx, messaging);
+  const modules = await registerModules(ctx, messaging);
   await app.register(cloudWebhookPlugin(ctx, messaging.inbound));
   // Every node sends jobs; only worker nodes handle them and fire the schedules.
   await jobs.start({ work: config.roles.has('worker') });
@@ -144,12 +144,14 @@ export async function createServer(
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       await messaging.start();
+      if (config.roles.has('worker')) await modules.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     async close() {
       await jobs.stop();
+      await modules.stop();
       await messaging.stop();
       await realtime.close();
       await app.close();

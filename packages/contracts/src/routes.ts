@@ -9,6 +9,7 @@ import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
+import { scheduleRoutes } from './resources/schedules';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
 import { tagRoutes } from './resources/tags';
@@ -36,6 +37,7 @@ export const routes = {
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  schedules: scheduleRoutes,
   tickets: ticketRoutes,
   ticketNotes: ticketNoteRoutes,
   ticketTags: ticketTagRoutes,

@@ -1,4 +1,5 @@
 import type { Messaging } from '../messaging';
+import { scheduleOutbox } from '../messaging/outbound/schedule-outbox';
 import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
@@ -14,6 +15,7 @@ import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
+import { registerSchedulesRoutes, ScheduleSweeper } from './schedules';
 import { registerSettingsRoutes } from './settings';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
@@ -23,8 +25,14 @@ import { registerTicketJobs } from './tickets/jobs';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
 
-/** Registers every module's routes and hooks. */
-export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<void> {
+/** What modules run beside their routes on a worker node (timers faster than the job queue's minute). */
+export interface ModuleRuntime {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Registers every module's routes and hooks; answers the worker role's timers, to start once listening. */
+export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<ModuleRuntime> {
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
   registerCompaniesRoutes(ctx);
@@ -49,4 +57,10 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerSchedulesRoutes(ctx);
+  const scheduleSweeper = new ScheduleSweeper({ ctx, outbox: scheduleOutbox(messaging.outbound) });
+  return {
+    start: () => scheduleSweeper.start(),
+    stop: () => scheduleSweeper.stop(),
+  };
 }

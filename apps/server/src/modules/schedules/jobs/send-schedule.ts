@@ -1,0 +1,128 @@
+import { SCHEDULE_LATE_AFTER_MS, SCHEDULE_MAX_ATTEMPTS } from '@zapdesk/contracts';
+import type { AppContext } from '../../../platform/context';
+import { AppError } from '../../../platform/http/app-error';
+import type { TenantTx } from '../../../platform/tenancy';
+import { findOrCreateTicketQuietly } from '../../tickets';
+import { findDefaultConnection } from '../../whatsapps';
+import { normaliseVariables, type ScheduleMedia, type ScheduleOutbox } from '../schedule-outbox';
+import { scheduleSaved } from '../schedules.events';
+import { loadScheduleView } from '../schedules.service';
+import type { ClaimedSchedule } from './claim-schedules';
+
+export interface ScheduleSenderEnv {
+  ctx: AppContext;
+  outbox: ScheduleOutbox;
+}
+
+/** A send that cannot go now, with the reason the user reads. */
+class SendRefused extends Error {}
+
+const mimeOf = (fileName: string): string => (/\.png$/i.test(fileName) ? 'image/png' : 'image/jpeg');
+
+/**
+ * Sends one claimed schedule in its company's transaction: the row is locked and must still be the claim we
+ * made (an edit sets it back to PENDENTE, a stale-claim release may hand it to another node), then the message
+ * is stored in the contact's ticket and queued, and the row becomes ENVIADA, all or nothing. Answers whether it
+ * was sent; a refusal throws SendRefused with its reason.
+ */
+async function sendInTransaction(
+  env: ScheduleSenderEnv,
+  tx: TenantTx,
+  claim: ClaimedSchedule,
+  now: Date,
+): Promise<boolean> {
+  const row = await tx
+    .selectFrom('schedules')
+    .where('id', '=', claim.id)
+    .selectAll()
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.status !== 'AGENDADA' || row.attempts !== claim.attempts) return false;
+  const contact = await tx
+    .selectFrom('contacts')
+    .where('id', '=', row.contactId)
+    .selectAll()
+    .executeTakeFirst();
+  if (!contact) throw new SendRefused('The contact no longer exists');
+  const connection = await findDefaultConnection(tx, undefined, row.userId ?? undefined).catch(
+    (error: unknown) => {
+      if (error instanceof AppError) throw new SendRefused('No WhatsApp connection to send through');
+      throw error;
+    },
+  );
+  if (connection.status !== 'CONNECTED') {
+    throw new SendRefused(`The connection ${connection.name} is not connected`);
+  }
+  await env.outbox.lockChat(tx, connection.id, contact);
+  const found = await findOrCreateTicketQuietly(tx, {
+    contactId: contact.id,
+    whatsappId: connection.id,
+    isGroup: contact.isGroup,
+  });
+  const media: ScheduleMedia | undefined =
+    row.mediaPath && row.mediaName
+      ? { path: row.mediaPath, fileName: row.mediaName, mimetype: mimeOf(row.mediaName) }
+      : undefined;
+  // The store emits the message and the ticket's update after the commit.
+  await env.outbox.store(tx, {
+    ticket: found.ticket,
+    contact,
+    template: normaliseVariables(row.body),
+    media,
+  });
+  await tx
+    .updateTable('schedules')
+    .set({
+      status: 'ENVIADA',
+      sentAt: now,
+      late: now.getTime() - row.sendAt.getTime() > SCHEDULE_LATE_AFTER_MS,
+      ticketId: found.ticket.id,
+      whatsappId: connection.id,
+      lastError: null,
+      updatedAt: now,
+    })
+    .where('id', '=', row.id)
+    .execute();
+  scheduleSaved(env.ctx, tx, 'update', await loadScheduleView(tx, row.id));
+  return true;
+}
+
+/**
+ * A failed attempt: back to PENDENTE for the next sweep, or ERRO with the reason after the last attempt. Only a
+ * row still holding our claim is touched.
+ */
+async function recordFailure(env: ScheduleSenderEnv, claim: ClaimedSchedule, reason: string, now: Date) {
+  await env.ctx.scopes.tenant(claim.companyId).run(async (tx) => {
+    const final = claim.attempts >= SCHEDULE_MAX_ATTEMPTS;
+    const result = await tx
+      .updateTable('schedules')
+      .set({ status: final ? 'ERRO' : 'PENDENTE', lastError: reason, updatedAt: now })
+      .where('id', '=', claim.id)
+      .where('status', '=', 'AGENDADA')
+      .where('attempts', '=', claim.attempts)
+      .executeTakeFirst();
+    if (result.numUpdatedRows > 0n)
+      scheduleSaved(env.ctx, tx, 'update', await loadScheduleView(tx, claim.id));
+  });
+}
+
+/** Sends one claimed schedule; a failure is recorded on the row, never thrown. Answers whether it was sent. */
+export async function sendClaimedSchedule(
+  env: ScheduleSenderEnv,
+  claim: ClaimedSchedule,
+  now = new Date(),
+): Promise<boolean> {
+  try {
+    return await env.ctx.scopes.tenant(claim.companyId).run((tx) => sendInTransaction(env, tx, claim, now));
+  } catch (error) {
+    const reason =
+      error instanceof SendRefused ? error.message : 'The message could not be stored for sending';
+    if (!(error instanceof SendRefused)) {
+      env.ctx.log.error({ err: error, scheduleId: claim.id }, 'scheduled message send failed');
+    }
+    await recordFailure(env, claim, reason, now).catch((err: unknown) =>
+      env.ctx.log.error({ err, scheduleId: claim.id }, 'scheduled message failure not recorded'),
+    );
+    return false;
+  }
+}
