@@ -34,6 +34,8 @@ export function PrivatePage({ route }: { route: PrivateRoute }) {
       );
     case 'useOpenAi':
     case 'useIntegrations':
+    case 'useKanban':
+    case 'useSchedules':
       return (
         <PageGate allowed={flags[route.gate]} refusal="noPermission">
           {page}
