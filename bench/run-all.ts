@@ -5,6 +5,8 @@ import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
+import { kanbanDatasetBenchmark } from './benchmarks/kanban-dataset';
+import { schedulesDueBenchmark } from './benchmarks/schedules-due';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
@@ -17,6 +19,8 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  kanbanDatasetBenchmark,
+  schedulesDueBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ export const SCHEDULE_SWEEP_MS = 5000;
 export const STALE_CLAIM_MS = 120_000;
 const BATCH = 200;
 /** Rows sent side by side, each in its own transaction. */
-const PARALLEL = 4;
+const PARALLEL = 8;
 /** Batches one sweep may run before yielding to the next tick. */
 const MAX_BATCHES = 100;
 
