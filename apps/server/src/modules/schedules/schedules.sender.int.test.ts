@@ -141,6 +141,26 @@ describe('the scheduled messages sender', () => {
     expect(states.at(-1)).toBe('ERRO/3');
   });
 
+  it('holds the schedules of a company whose plan has no schedules, or that is blocked', async () => {
+    const a = started[0] ?? (await node('node-a'));
+    const noPlan = await buildAdminSession(a, { plan: { useSchedules: false } });
+    const expired = await buildAdminSession(a, { dueDate: '2020-01-01' });
+    const held = [];
+    for (const session of [noPlan, expired]) {
+      const contact = await contactOf(a, session.company.id);
+      const id = await scheduleRow(a, session.company.id, {
+        contactId: contact.id,
+        userId: session.admin.id,
+        sendAt: new Date(Date.now() - 1000),
+      });
+      held.push({ companyId: session.company.id, id });
+    }
+    await sweep(a);
+    for (const { companyId, id } of held) {
+      expect(await readSchedule(a, companyId, id)).toMatchObject({ status: 'PENDENTE', attempts: 0 });
+    }
+  });
+
   it('sends what fell due while the server was down once it is back, marked late, and settles rows left mid-send', async () => {
     const first = await node('node-down');
     const world = await simulatedCompany(first);
