@@ -18,12 +18,17 @@ export interface SweepResult {
 }
 
 /**
- * One sweep: claims due schedules batch after batch until none is left (or MAX_BATCHES), sending each claim.
+ * One sweep: claims due schedules batch after batch until none is left (or MAX_BATCHES, or `stopping`), sending
+ * each claim.
  * Rows that fell due while no worker ran are simply due now, so they go on the first sweep after a restart.
  */
-export async function sendDueSchedules(env: ScheduleSenderEnv, clock: () => Date = () => new Date()) {
+export async function sendDueSchedules(
+  env: ScheduleSenderEnv,
+  clock: () => Date = () => new Date(),
+  stopping: () => boolean = () => false,
+) {
   const result: SweepResult = { claimed: 0, sent: 0 };
-  for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+  for (let batch = 0; batch < MAX_BATCHES && !stopping(); batch += 1) {
     const claims = await claimDueSchedules(env.ctx, clock(), BATCH);
     if (claims.length === 0) break;
     result.claimed += claims.length;
@@ -44,6 +49,7 @@ export async function sendDueSchedules(env: ScheduleSenderEnv, clock: () => Date
 export class ScheduleSweeper {
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<unknown> | undefined;
+  #stopping = false;
 
   constructor(
     private readonly env: ScheduleSenderEnv,
@@ -55,6 +61,7 @@ export class ScheduleSweeper {
   }
 
   async start(): Promise<void> {
+    this.#stopping = false;
     // At boot every AGENDADA row of a stopped process is a leftover; a live node's claim released here is
     // refused by its own sender's check, so nothing goes twice.
     const released = await releaseStaleClaims(this.ctx, new Date(), 0);
@@ -68,7 +75,7 @@ export class ScheduleSweeper {
     if (this.#running) return;
     this.#running = (async () => {
       await releaseStaleClaims(this.ctx, new Date(), STALE_CLAIM_MS);
-      await sendDueSchedules(this.env);
+      await sendDueSchedules(this.env, undefined, () => this.#stopping);
     })()
       .catch((err: unknown) => this.ctx.log.error({ err }, 'scheduled messages sweep failed'))
       .finally(() => {
@@ -76,7 +83,9 @@ export class ScheduleSweeper {
       });
   }
 
+  /** Stops the timer and waits for the batch being sent (a long backlog is left for the next start). */
   async stop(): Promise<void> {
+    this.#stopping = true;
     clearInterval(this.#timer);
     await this.#running;
   }
