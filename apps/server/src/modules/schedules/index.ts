@@ -1,5 +1,5 @@
 export { registerSchedulesRoutes } from './schedules.routes';
-export { normaliseVariables, type ScheduleMedia, type ScheduleOutbox } from './schedule-outbox';
+export { normaliseVariables, type ScheduleMedia } from './schedule-variables';
 export {
   ScheduleSweeper,
   sendDueSchedules,

@@ -3,7 +3,6 @@ import { buildAdminSession } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { eventually, uniquePhone } from '../../../test/messaging-fixtures';
 import { createPrivateDatabase, type PrivateDatabase } from '../../../test/private-database';
-import { scheduleOutbox } from '../../messaging/outbound/schedule-outbox';
 import { connectionWhen, createConnection } from '../whatsapps/whatsapps.fixtures';
 import { sendDueSchedules } from './jobs/schedule-sweeper';
 import { contactOf, readSchedule, scheduleRow } from './schedules.fixtures';
@@ -30,8 +29,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const sweep = (server: TestServer, clock?: () => Date) =>
-  sendDueSchedules({ ctx: server.ctx, outbox: scheduleOutbox(server.messaging.outbound) }, clock);
+const sweep = (server: TestServer, clock?: () => Date) => sendDueSchedules(server.modules.schedules, clock);
 
 /** A company with a connected simulator line and a contact whose phone the test reads. */
 async function simulatedCompany(server: TestServer) {
@@ -161,88 +159,100 @@ describe('the scheduled messages sender', () => {
     }
   });
 
-  it('sends what fell due while the server was down once it is back, marked late, and settles rows left mid-send', async () => {
-    const first = await node('node-down');
-    const world = await simulatedCompany(first);
-    for (const server of started.splice(0)) await server.close();
+  it(
+    'sends what fell due while the server was down once it is back, marked late, and settles rows left mid-send',
+    { timeout: 120_000 },
+    async () => {
+      const first = await node('node-down');
+      const world = await simulatedCompany(first);
+      for (const server of started.splice(0)) await server.close();
 
-    // While no server runs: one schedule falls due, and one was left claimed by a crash.
-    // A process that only writes (not listening: no sweeps, no sessions) stands in for the old rows.
-    const writer = await startTestServer({}, { url: database.url });
-    started.push(writer);
-    const insert = (body: string, minutesAgo: number, status: 'PENDENTE' | 'AGENDADA', attempts: number) =>
-      scheduleRow(writer, world.company.id, {
-        contactId: world.contact.id,
-        userId: world.admin.id,
-        body,
-        sendAt: new Date(Date.now() - minutesAgo * 60_000),
-        status,
-        attempts,
-      });
-    const missed = await insert('Enviado depois da parada', 10, 'PENDENTE', 0);
-    const leftMidSend = await insert('Deixado no meio do envio', 20, 'AGENDADA', 1);
-
-    const back = await node('node-back');
-    const both = await eventually(async () => {
-      const rows = await Promise.all(
-        [missed, leftMidSend].map((id) => readSchedule(back, world.company.id, id)),
-      );
-      return rows.every((r) => r.status === 'ENVIADA') ? rows : undefined;
-    }, 15_000);
-    const phone = await eventually(async () => {
-      const items = await world.received(back);
-      return items.length >= 2 ? items : undefined;
-    }, 8000);
-
-    expect(both.map((r) => r.late)).toEqual([true, true]);
-    expect(phone.map((m) => m.body).sort()).toEqual(['Deixado no meio do envio', 'Enviado depois da parada']);
-    expect((await scheduleMessages(back, world.company.id)).map((m) => m.body).sort()).toEqual([
-      'Deixado no meio do envio',
-      'Enviado depois da parada',
-    ]);
-  });
-
-  it('never sends a schedule twice with two server processes sweeping one database', async () => {
-    const one = await node('node-one');
-    const two = await node('node-two');
-    const world = await simulatedCompany(one);
-    const contacts = [world.contact];
-    for (let i = 0; i < 9; i += 1) contacts.push(await contactOf(one, world.company.id, `Cliente ${i}`));
-    const due = new Date(Date.now() - 1000);
-    const ids: number[] = [];
-    for (let i = 0; i < 40; i += 1) {
-      const contact = contacts[i % contacts.length] ?? world.contact;
-      ids.push(
-        await scheduleRow(one, world.company.id, {
-          contactId: contact.id,
+      // While no server runs: one schedule falls due, and one was left claimed by a crash.
+      // A process that only writes (not listening: no sweeps, no sessions) stands in for the old rows.
+      const writer = await startTestServer({}, { url: database.url });
+      started.push(writer);
+      const insert = (body: string, minutesAgo: number, status: 'PENDENTE' | 'AGENDADA', attempts: number) =>
+        scheduleRow(writer, world.company.id, {
+          contactId: world.contact.id,
           userId: world.admin.id,
-          body: `Agendamento número ${i}`,
-          sendAt: due,
-        }),
+          body,
+          sendAt: new Date(Date.now() - minutesAgo * 60_000),
+          status,
+          attempts,
+        });
+      const missed = await insert('Enviado depois da parada', 10, 'PENDENTE', 0);
+      const leftMidSend = await insert('Deixado no meio do envio', 20, 'AGENDADA', 1);
+
+      const back = await node('node-back');
+      const both = await eventually(async () => {
+        const rows = await Promise.all(
+          [missed, leftMidSend].map((id) => readSchedule(back, world.company.id, id)),
+        );
+        return rows.every((r) => r.status === 'ENVIADA') ? rows : undefined;
+      }, 40_000);
+      const phone = await eventually(async () => {
+        const items = await world.received(back);
+        return items.length >= 2 ? items : undefined;
+      }, 8000);
+
+      expect(both.map((r) => r.late)).toEqual([true, true]);
+      expect(phone.map((m) => m.body).sort()).toEqual([
+        'Deixado no meio do envio',
+        'Enviado depois da parada',
+      ]);
+      expect((await scheduleMessages(back, world.company.id)).map((m) => m.body).sort()).toEqual([
+        'Deixado no meio do envio',
+        'Enviado depois da parada',
+      ]);
+    },
+  );
+
+  // Generous waits: both nodes share the machine's cores with everything else running.
+  it(
+    'never sends a schedule twice with two server processes sweeping one database',
+    { timeout: 120_000 },
+    async () => {
+      const one = await node('node-one');
+      const two = await node('node-two');
+      const world = await simulatedCompany(one);
+      const contacts = [world.contact];
+      for (let i = 0; i < 9; i += 1) contacts.push(await contactOf(one, world.company.id, `Cliente ${i}`));
+      const due = new Date(Date.now() - 1000);
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const contact = contacts[i % contacts.length] ?? world.contact;
+        ids.push(
+          await scheduleRow(one, world.company.id, {
+            contactId: contact.id,
+            userId: world.admin.id,
+            body: `Agendamento número ${i}`,
+            sendAt: due,
+          }),
+        );
+      }
+
+      // Both nodes' timers run too; these sweeps race them and each other.
+      await Promise.all([sweep(one), sweep(two), sweep(one), sweep(two)]);
+      await eventually(async () => {
+        const rows = await Promise.all(ids.map((id) => readSchedule(one, world.company.id, id)));
+        return rows.every((r) => r.status === 'ENVIADA');
+      }, 30_000);
+
+      const stored = await scheduleMessages(one, world.company.id);
+      const bodies = stored.map((m) => m.body);
+      expect(bodies).toHaveLength(40);
+      expect(new Set(bodies).size).toBe(40);
+      const phone = await eventually(async () => {
+        const items = await world.received(two);
+        return items.length >= 4 ? items : undefined;
+      }, 30_000);
+      // The first contact gets every tenth schedule, once each.
+      expect(phone.map((m) => m.body).sort()).toEqual(
+        ids
+          .filter((_, i) => i % 10 === 0)
+          .map((_, k) => `Agendamento número ${k * 10}`)
+          .sort(),
       );
-    }
-
-    // Both nodes' timers run too; these sweeps race them and each other.
-    await Promise.all([sweep(one), sweep(two), sweep(one), sweep(two)]);
-    await eventually(async () => {
-      const rows = await Promise.all(ids.map((id) => readSchedule(one, world.company.id, id)));
-      return rows.every((r) => r.status === 'ENVIADA');
-    }, 15_000);
-
-    const stored = await scheduleMessages(one, world.company.id);
-    const bodies = stored.map((m) => m.body);
-    expect(bodies).toHaveLength(40);
-    expect(new Set(bodies).size).toBe(40);
-    const phone = await eventually(async () => {
-      const items = await world.received(two);
-      return items.length >= 4 ? items : undefined;
-    }, 10_000);
-    // The first contact gets every tenth schedule, once each.
-    expect(phone.map((m) => m.body).sort()).toEqual(
-      ids
-        .filter((_, i) => i % 10 === 0)
-        .map((_, k) => `Agendamento número ${k * 10}`)
-        .sort(),
-    );
-  });
+    },
+  );
 });

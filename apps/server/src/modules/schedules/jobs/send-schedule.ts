@@ -2,15 +2,18 @@ import { SCHEDULE_LATE_AFTER_MS, SCHEDULE_MAX_ATTEMPTS } from '@zapdesk/contract
 import type { AppContext } from '../../../platform/context';
 import type { TenantTx } from '../../../platform/tenancy';
 import { findOrCreateTicketQuietly } from '../../tickets';
-import { normaliseVariables, type ScheduleMedia, type ScheduleOutbox } from '../schedule-outbox';
+import { chatIdOfContact, lockChat } from '../../contacts';
+import { messageVariables, renderTemplate, storeOutgoing, type OutgoingEnv } from '../../messages';
+import { normaliseVariables, type ScheduleMedia } from '../schedule-variables';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
 import { loadScheduleView } from '../schedules.service';
 import type { ClaimedSchedule } from './claim-schedules';
 
+/** The platform and what storing our messages needs (the outbox port, handed over at wiring). */
 export interface ScheduleSenderEnv {
   ctx: AppContext;
-  outbox: ScheduleOutbox;
+  messages: OutgoingEnv;
 }
 
 /**
@@ -76,7 +79,7 @@ async function sendInTransaction(
   if (connection.status !== 'CONNECTED') {
     throw new SendRefused(`The connection ${connection.name} is not connected`);
   }
-  await env.outbox.lockChat(tx, connection.id, contact);
+  await lockChat(tx, connection.id, chatIdOfContact(contact));
   const found = await findOrCreateTicketQuietly(tx, {
     contactId: contact.id,
     whatsappId: connection.id,
@@ -86,12 +89,21 @@ async function sendInTransaction(
     row.mediaPath && row.mediaName
       ? { path: row.mediaPath, fileName: row.mediaName, mimetype: mimeOf(row.mediaName) }
       : undefined;
-  // The store emits the message and the ticket's update after the commit.
-  await env.outbox.store(tx, {
+  // Rendered now, at send time, for this contact and ticket.
+  const body = renderTemplate(
+    normaliseVariables(row.body),
+    messageVariables({
+      contactName: contact.name,
+      ticketId: found.ticket.id,
+      timeZone: env.ctx.config.timeZone,
+    }),
+  );
+  // The message and its outbox row commit with ENVIADA below; the events go out after the commit.
+  await storeOutgoing(tx, env.messages, {
     ticket: found.ticket,
     contact,
-    template: normaliseVariables(row.body),
-    media,
+    parts: [media ? { body: body.trim(), media } : { body }],
+    origin: 'schedule',
   });
   const sent = await tx
     .updateTable('schedules')
