@@ -50,7 +50,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 describe('kanban', () => {
   it(
     'moves a card from "open" to a lane and back, and the ticket tags follow',
-    { timeout: 90_000 },
+    { timeout: 180_000 },
     async () => {
       const { company, admin } = await createCompanyWithAdmin();
       const laneName = `Proposta ${unique().slice(-5)}`;
@@ -105,7 +105,7 @@ describe('kanban', () => {
 describe('schedules', () => {
   it(
     'creates a schedule from the calendar that turns sent, with its message in the ticket',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const { company, admin } = await createCompanyWithAdmin();
       const token = await apiToken(admin.email, admin.password);
@@ -184,7 +184,7 @@ describe('schedules', () => {
 
   it(
     'opens the add dialog for the contact named by ?contactId=, also from the ticket action',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const { company, admin } = await createCompanyWithAdmin();
       const contact = await seedContact(company.id, `Caio Lima ${unique().slice(-4)}`);
