@@ -154,7 +154,7 @@ describe('schedules', () => {
       await event.waitFor();
       expect(await event.textContent()).toContain(contact.name);
       // The sender runs every 5 s; the calendar hears the -schedule update.
-      await expect.poll(() => event.getAttribute('data-status'), { timeout: 30_000 }).toBe('ENVIADA');
+      await expect.poll(() => event.getAttribute('data-status'), { timeout: 60_000 }).toBe('ENVIADA');
 
       const firstName = contact.name.split(' ')[0] ?? '';
       const text = `Olá ${firstName}, sua consulta está confirmada`;
