@@ -7,6 +7,8 @@ import { chatLatencyBenchmark } from './benchmarks/chat-latency';
 import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
+import { kanbanDatasetBenchmark } from './benchmarks/kanban-dataset';
+import { schedulesDueBenchmark } from './benchmarks/schedules-due';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
@@ -21,6 +23,8 @@ const benchmarks: Benchmark[] = [
   ticketsDatasetBenchmark,
   chatLatencyBenchmark,
   billingBenchmark,
+  kanbanDatasetBenchmark,
+  schedulesDueBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -160,12 +160,14 @@ export async function createServer(
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       await messaging.start();
+      if (config.roles.has('worker')) await modules.timers.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     async close() {
       await jobs.stop();
+      await modules.timers.stop();
       await messaging.stop();
       await realtime.close();
       await app.close();

@@ -18,6 +18,7 @@ export * from './resources/external-api';
 export * from './resources/queues';
 export * from './resources/tags';
 export * from './resources/quick-messages';
+export * from './resources/schedules';
 export * from './resources/tickets';
 export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';

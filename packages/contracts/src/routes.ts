@@ -12,6 +12,7 @@ import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
+import { scheduleRoutes } from './resources/schedules';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
 import { subscriptionRoutes } from './resources/subscription';
@@ -40,6 +41,7 @@ export const routes = {
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  schedules: scheduleRoutes,
   tickets: ticketRoutes,
   ticketNotes: ticketNoteRoutes,
   ticketTags: ticketTagRoutes,

@@ -16,6 +16,7 @@ import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
+import { registerSchedulesRoutes, ScheduleSweeper, type ScheduleSenderEnv } from './schedules';
 import { registerSettingsRoutes } from './settings';
 import { createPixProvider, registerSubscriptionRoutes } from './subscription';
 import { registerTagsRoutes } from './tags';
@@ -42,6 +43,14 @@ export interface ModulePorts {
 export interface ModuleEnvs {
   messages: MessagesEnv;
   tickets: TicketsEnv;
+  schedules: ScheduleSenderEnv;
+  /** Timers faster than the job queue's minute: started on worker nodes once the server listens. */
+  timers: ModuleTimers;
+}
+
+export interface ModuleTimers {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Registers every module's routes, hooks and jobs, handing each the ports it needs. */
@@ -84,5 +93,13 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerInvoicesRoutes(ctx);
   registerInvoiceJobs(ctx);
   registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
-  return { messages, tickets };
+  registerSchedulesRoutes(ctx);
+  const schedules: ScheduleSenderEnv = { ctx, messages };
+  const scheduleSweeper = new ScheduleSweeper(schedules);
+  return {
+    messages,
+    tickets,
+    schedules,
+    timers: { start: () => scheduleSweeper.start(), stop: () => scheduleSweeper.stop() },
+  };
 }

@@ -29,4 +29,6 @@ export const namespaces: Namespace[] = [
   'chats',
   'messagesApi',
   'invoices',
+  'kanban',
+  'schedules',
 ];

@@ -23,6 +23,8 @@ import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
 import invoices from './invoices.json';
+import kanban from './kanban.json';
+import schedules from './schedules.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -51,4 +53,6 @@ export const resources = {
   chats,
   messagesApi,
   invoices,
+  kanban,
+  schedules,
 };
