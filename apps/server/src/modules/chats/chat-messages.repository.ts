@@ -99,3 +99,50 @@ export async function storeChatMessage(
     },
   };
 }
+
+/**
+ * A page of a member's chat history in one statement (opening a chat is one round trip): messages counted from
+ * the newest, returned oldest first, with sender names and the chat's total. Undefined when the page is empty,
+ * which is also what a chat of someone else's looks like: the caller tells those apart.
+ */
+export async function memberHistoryPage(
+  tx: TenantTx,
+  key: ChatKey,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ChatMessageRow[]; count: number } | undefined> {
+  const rows = await tx
+    .selectFrom('chatMessages')
+    .innerJoin('chats', (join) =>
+      join
+        .onRef('chats.id', '=', 'chatMessages.chatId')
+        .onRef('chats.companyId', '=', 'chatMessages.companyId'),
+    )
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'chatMessages.senderId')
+        .onRef('users.companyId', '=', 'chatMessages.companyId'),
+    )
+    .where((eb) => ('uuid' in key ? eb('chats.uuid', '=', key.uuid) : eb('chats.id', '=', key.id)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('chatUsers')
+          .whereRef('chatUsers.chatId', '=', 'chats.id')
+          .whereRef('chatUsers.companyId', '=', 'chats.companyId')
+          .where('chatUsers.userId', '=', userId)
+          .select(sql.lit(1).as('one')),
+      ),
+    )
+    .selectAll('chatMessages')
+    .select('users.name as senderName')
+    // Window functions run before limit and offset: the chat's whole count, on every row.
+    .select(sql<string>`count(*) over ()`.as('total'))
+    .orderBy('chatMessages.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  return { rows: rows.map(({ total: _total, ...row }) => row).reverse(), count: Number(first.total) };
+}
