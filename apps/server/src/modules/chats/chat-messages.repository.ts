@@ -102,7 +102,8 @@ export async function storeChatMessage(
 
 /**
  * A page of a member's chat history in one statement (opening a chat is one round trip): messages counted from
- * the newest, returned oldest first, with sender names and the chat's total. Undefined when the page is empty,
+ * the newest, returned oldest first, with sender names and the chat's total. The total is counted once, from the
+ * chat's message index; the page is read from the same index's newest end. Undefined when the page is empty,
  * which is also what a chat of someone else's looks like: the caller tells those apart.
  */
 export async function memberHistoryPage(
@@ -111,38 +112,33 @@ export async function memberHistoryPage(
   userId: number,
   page: { limit: number; offset: number },
 ): Promise<{ rows: ChatMessageRow[]; count: number } | undefined> {
-  const rows = await tx
-    .selectFrom('chatMessages')
-    .innerJoin('chats', (join) =>
-      join
-        .onRef('chats.id', '=', 'chatMessages.chatId')
-        .onRef('chats.companyId', '=', 'chatMessages.companyId'),
+  const cid = tx.companyId;
+  const byKey = 'uuid' in key ? sql`c.uuid = ${key.uuid}::uuid` : sql`c.id = ${key.id}`;
+  const result = await sql<ChatMessageRow & { total: string }>`
+    with target as (
+      select c.id from chats c
+       where c.company_id = ${cid} and ${byKey}
+         and exists (select 1 from chat_users m
+                      where m.company_id = c.company_id and m.chat_id = c.id and m.user_id = ${userId})
+    ), total as (
+      select count(*) as n from chat_messages m join target on m.chat_id = target.id where m.company_id = ${cid}
     )
-    .leftJoin('users', (join) =>
-      join
-        .onRef('users.id', '=', 'chatMessages.senderId')
-        .onRef('users.companyId', '=', 'chatMessages.companyId'),
-    )
-    .where((eb) => ('uuid' in key ? eb('chats.uuid', '=', key.uuid) : eb('chats.id', '=', key.id)))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('chatUsers')
-          .whereRef('chatUsers.chatId', '=', 'chats.id')
-          .whereRef('chatUsers.companyId', '=', 'chats.companyId')
-          .where('chatUsers.userId', '=', userId)
-          .select(sql.lit(1).as('one')),
-      ),
-    )
-    .selectAll('chatMessages')
-    .select('users.name as senderName')
-    // Window functions run before limit and offset: the chat's whole count, on every row.
-    .select(sql<string>`count(*) over ()`.as('total'))
-    .orderBy('chatMessages.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const [first] = rows;
+    select m.id, m.company_id as "companyId", m.chat_id as "chatId", m.sender_id as "senderId", m.message,
+           m.media_path as "mediaPath", m.media_name as "mediaName", m.created_at as "createdAt",
+           m.updated_at as "updatedAt", u.name as "senderName", total.n as total
+      from chat_messages m
+      join target on m.chat_id = target.id
+      cross join total
+      left join users u on u.company_id = m.company_id and u.id = m.sender_id
+     where m.company_id = ${cid}
+     order by m.id desc
+     limit ${page.limit} offset ${page.offset}`.execute(tx.db);
+  const [first] = result.rows;
   if (!first) return undefined;
-  return { rows: rows.map(({ total: _total, ...row }) => row).reverse(), count: Number(first.total) };
+  return {
+    rows: result.rows
+      .map(({ total: _total, ...row }) => ({ ...row, createdAt: asDate(row.createdAt) }))
+      .reverse(),
+    count: Number(first.total),
+  };
 }
