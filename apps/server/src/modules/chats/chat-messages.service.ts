@@ -12,9 +12,9 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope } from '../../platform/tenancy';
 import { chatCountersChanged, chatMessageSent } from './chats.events';
-import { memberHistoryPage, storeChatMessage } from './chat-messages.repository';
+import { storeChatMessage } from './chat-messages.repository';
 import { presentChat, presentChatMessage } from './chats.presenter';
-import { countChatMessages, parseChatKey, resetUnreads } from './chats.repository';
+import { pageChatMessages, parseChatKey, resetUnreads } from './chats.repository';
 import { chatView, memberChat } from './chats.service';
 
 /** `GET /chats/:id/messages`: 20 from the newest, oldest first; page 2 holds the 20 before them. */
@@ -26,19 +26,10 @@ export function listChatMessages(
 ): Promise<ListChatMessagesAnswer> {
   const limit = pageSizes.default;
   const offset = (query.pageNumber - 1) * limit;
-  const chatKey = parseChatKey(key);
-  return scope.read(async (tx) => {
-    const page = await memberHistoryPage(tx, chatKey, actor.userId, { limit, offset });
-    if (page) {
-      return {
-        records: page.rows.map(presentChatMessage),
-        count: page.count,
-        hasMore: offset + page.rows.length < page.count,
-      };
-    }
-    // An empty page: an empty chat or a page past the end, or no chat of the caller's (404).
+  return scope.run(async (tx) => {
     const chat = await memberChat(tx, actor, key);
-    return { records: [], count: await countChatMessages(tx, chat.id), hasMore: false };
+    const { rows, count } = await pageChatMessages(tx, chat.id, { limit, offset });
+    return { records: rows.map(presentChatMessage), count, hasMore: offset + rows.length < count };
   });
 }
 

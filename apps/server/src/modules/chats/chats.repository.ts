@@ -148,12 +148,30 @@ export async function resetUnreads(tx: TenantTx, chatId: number, userId: number)
     .execute();
 }
 
-/** How many messages the chat holds. */
-export async function countChatMessages(tx: TenantTx, chatId: number): Promise<number> {
+/** A page of a chat's messages counted from the newest, returned oldest first, with sender names. */
+export async function pageChatMessages(
+  tx: TenantTx,
+  chatId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ChatMessageRow[]; count: number }> {
   const total = await tx
     .selectFrom('chatMessages')
     .where('chatId', '=', chatId)
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
-  return Number(total.count);
+  const rows = await tx
+    .selectFrom('chatMessages')
+    .leftJoin('users', (join) =>
+      join
+        .onRef('users.id', '=', 'chatMessages.senderId')
+        .onRef('users.companyId', '=', 'chatMessages.companyId'),
+    )
+    .where('chatMessages.chatId', '=', chatId)
+    .selectAll('chatMessages')
+    .select('users.name as senderName')
+    .orderBy('chatMessages.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return { rows: rows.reverse(), count: Number(total.count) };
 }
