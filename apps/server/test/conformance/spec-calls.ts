@@ -411,17 +411,13 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 helps', call: 'DELETE /helps/{id}', id: 'help', as: 'super' },
 
   // ── Spec 1 §7 Invoices and payment ───────────────────────────────────────────────────────────────────────
-  {
-    section: '1 invoices',
-    call: 'GET /invoices/all?searchParam=&pageNumber=1',
-    answer: ['list', ...paged],
-    pending: true,
-  },
+  // Server-behaviour 17.1: the company's invoices as a plain array, unpaged (the client's `hasMore` is unset).
+  { section: '1 invoices', call: 'GET /invoices/all?searchParam=&pageNumber=1', answer: 'array' },
   {
     section: '1 invoices',
     call: 'POST /subscription',
-    body: { plan: 'x', price: 49, users: 1, connections: 1 },
-    pending: true,
+    body: { plan: 'x', price: 49, users: 1, connections: 1, invoiceId: '$invoice' },
+    answer: ['qrcode', 'valor', 'txid'],
   },
 
   // ── Spec 2 §7 Contacts ───────────────────────────────────────────────────────────────────────────────────

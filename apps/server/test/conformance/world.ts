@@ -31,9 +31,20 @@ export async function buildConformanceWorld(server: TestServer): Promise<Conform
   );
   const visitor = await login(server, await buildUser(server, world.company));
   const loginUser = await buildUser(server, world.company);
+  // An open invoice, as the invoice job issues them, for the checkout call.
+  const invoice = await server.ctx.scopes
+    .tenant(world.company.id)
+    .run((tx) =>
+      tx
+        .insertInto('invoices')
+        .values({ companyId: tx.companyId, detail: 'Conformance plan', value: 49, dueDate: '2099-12-01' })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
   const saved = new Map<string, number>([
     ['ticket', ticket.id],
     ['ownCompany', world.company.id],
+    ['invoice', invoice.id],
     // Rows of features not built yet: any id, the route itself is missing.
     ['unbuilt', 1],
   ]);
