@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { chatLatencyBenchmark } from './benchmarks/chat-latency';
+import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import { kanbanDatasetBenchmark } from './benchmarks/kanban-dataset';
@@ -19,6 +21,8 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  chatLatencyBenchmark,
+  billingBenchmark,
   kanbanDatasetBenchmark,
   schedulesDueBenchmark,
 ];

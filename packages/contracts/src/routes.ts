@@ -1,10 +1,13 @@
+import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
+import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
 import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
+import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
@@ -12,6 +15,7 @@ import { quickMessageRoutes } from './resources/quick-messages';
 import { scheduleRoutes } from './resources/schedules';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
+import { subscriptionRoutes } from './resources/subscription';
 import { tagRoutes } from './resources/tags';
 import { ticketNoteRoutes } from './resources/ticket-notes';
 import { ticketTagRoutes } from './resources/ticket-tags';
@@ -43,4 +47,8 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  announcements: announcementRoutes,
+  chats: chatRoutes,
+  invoices: invoiceRoutes,
+  subscription: subscriptionRoutes,
 };

@@ -34,6 +34,7 @@ export function PrivatePage({ route }: { route: PrivateRoute }) {
       );
     case 'useOpenAi':
     case 'useIntegrations':
+    case 'useInternalChat':
     case 'useKanban':
     case 'useSchedules':
       return (
