@@ -417,6 +417,7 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 helps', call: 'DELETE /helps/{id}', id: 'help', as: 'super' },
 
   // ── Spec 1 §7 Invoices and payment ───────────────────────────────────────────────────────────────────────
+  // Server-behaviour 17.1: the company's invoices as a plain array, unpaged (the client's `hasMore` is unset).
   { section: '1 invoices', call: 'GET /invoices/all?searchParam=&pageNumber=1', answer: 'array' },
   {
     section: '1 invoices',
@@ -435,7 +436,7 @@ export const specCalls: readonly SpecCall[] = [
       connections: 1,
       invoiceId: '{invoiceId}',
     },
-    answer: ['qrcode', 'valor'],
+    answer: ['qrcode', 'valor', 'txid'],
   },
 
   // ── Spec 2 §7 Contacts ───────────────────────────────────────────────────────────────────────────────────
