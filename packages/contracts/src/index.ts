@@ -23,4 +23,6 @@ export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';
 export * from './resources/contacts';
 export * from './resources/dashboard';
+export * from './resources/prompts';
+export * from './resources/queue-integrations';
 export * from './routes';

@@ -7,6 +7,8 @@ import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
+import { promptRoutes } from './resources/prompts';
+import { queueIntegrationRoutes } from './resources/queue-integrations';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
 import { settingRoutes } from './resources/settings';
@@ -41,4 +43,6 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  prompts: promptRoutes,
+  queueIntegrations: queueIntegrationRoutes,
 };

@@ -11,6 +11,8 @@ import { registerMessagesRoutes } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
+import { registerPromptsRoutes } from './prompts';
+import { registerQueueIntegrationsRoutes } from './queue-integrations';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
@@ -49,4 +51,6 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerPromptsRoutes(ctx);
+  registerQueueIntegrationsRoutes(ctx);
 }

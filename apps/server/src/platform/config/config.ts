@@ -65,6 +65,13 @@ const envSchema = z
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('memory'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
     WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    /** Secret the API keys stored in the database are encrypted under; generated in DATA_DIR when unset. */
+    ENCRYPTION_SECRET: z.string().min(32).optional(),
+    /** Where the OpenAI client connects (a gateway, or a local fake in tests); the official API by default. */
+    OPENAI_BASE_URL: z.string().url().optional(),
+    /** Dialogflow's REST API and Google's token endpoint (local fakes in tests). */
+    DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
     WHATSAPP_CLOUD_API_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a Graph API version such as v21.0')
@@ -128,5 +135,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       version: e.WHATSAPP_CLOUD_API_VERSION,
     },
     storageDir: path.join(dataDir, 'public'),
+    encryptionSecret: e.ENCRYPTION_SECRET,
+    openAiBaseUrl: e.OPENAI_BASE_URL,
+    dialogflow: { baseUrl: e.DIALOGFLOW_BASE_URL.replace(/\/+$/, ''), tokenUrl: e.GOOGLE_TOKEN_URL },
   };
 }
