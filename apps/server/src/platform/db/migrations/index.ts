@@ -38,6 +38,7 @@ import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned
 import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search';
 import * as searchCommonKeys from './2026112297_search_common_keys';
 import * as botTurns from './2026112750_bot_turns';
+import * as cycleBotOff from './2026112751_cycle_bot_off';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026112296_tickets_key_covers_search': ticketsKeyCoversSearch,
   '2026112297_search_common_keys': searchCommonKeys,
   '2026112750_bot_turns': botTurns,
+  '2026112751_cycle_bot_off': cycleBotOff,
 };

@@ -655,6 +655,8 @@ export interface TicketTrackingTable {
   lastOutOfHoursAt: Date | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** A bot handed this cycle to people: no bot answers until the next cycle */
+  botOff: Generated<boolean>;
 }
 
 export interface TicketsTable {
