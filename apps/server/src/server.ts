@@ -25,7 +25,8 @@ import { Realtime } from './platform/realtime/realtime';
 import { Scopes } from './platform/tenancy';
 import { createMessaging, type Messaging } from './messaging';
 import { cloudWebhookPlugin } from './messaging/providers/cloud';
-import { registerModules } from './modules';
+import { registerSimulatorRoutes } from './messaging/providers/simulator';
+import { registerModules, type ModuleEnvs } from './modules';
 import { createApiTokenResolver } from './modules/external-api';
 import { markUserSeen } from './modules/users';
 
@@ -34,6 +35,8 @@ export interface ZapdeskServer {
   ctx: AppContext;
   db: DatabaseHandles;
   messaging: Messaging;
+  /** The modules' environments as wired (tests call module functions with them). */
+  modules: ModuleEnvs;
   /** Listens on the configured port (0 = any free port) and answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -109,7 +112,13 @@ export async function createServer(
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx, { databaseUrl });
-  await registerModules(ctx, messaging);
+  // Modules get messaging only through ports (they never import it): the outbox, the sessions and the media folder.
+  const modules = registerModules(ctx, {
+    outbox: messaging.outbound.outbox,
+    sessions: messaging.sessions,
+    storage: messaging.outbound.storage,
+  });
+  registerSimulatorRoutes(ctx, messaging.sessions);
   await app.register(cloudWebhookPlugin(ctx, messaging.inbound));
   // Every node sends jobs; only worker nodes handle them and fire the schedules.
   await jobs.start({ work: config.roles.has('worker') });
@@ -141,6 +150,7 @@ export async function createServer(
     ctx,
     db,
     messaging,
+    modules,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       await messaging.start();

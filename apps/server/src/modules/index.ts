@@ -1,13 +1,12 @@
-import type { Messaging } from '../messaging';
-import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
+import type { MediaStorage } from '../platform/storage/media-storage';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
-import { registerMessagesRoutes } from './messages';
+import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
@@ -20,21 +19,46 @@ import { registerSettingsRoutes } from './settings';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
 import { registerTicketTagsRoutes } from './ticket-tags';
-import { registerTicketsHooks, registerTicketsRoutes } from './tickets';
-import { registerTicketJobs } from './tickets/jobs';
+import { registerTicketsHooks, registerTicketsRoutes, type TicketsEnv, registerTicketJobs } from './tickets';
 import { registerUsersRoutes } from './users';
-import { registerWhatsappsRoutes } from './whatsapps';
+import { registerWhatsappsRoutes, type SessionControl } from './whatsapps';
 
-/** Registers every module's routes and hooks. */
-export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<void> {
+/**
+ * What modules are handed at wiring. Modules never import `messaging/`: where a module must cause a delivery or
+ * act on a live session it calls these ports, which messaging implements (see docs/ARCHITECTURE.md).
+ */
+export interface ModulePorts {
+  /** Queues deliveries in the caller's transaction and runs the connection's queue. */
+  outbox: Outbox;
+  /** Live WhatsApp sessions, wherever they run. */
+  sessions: SessionControl;
+  /** The public media folder (uploads and the messages' files). */
+  storage: MediaStorage;
+}
+
+/** The environments the wiring built, for tests that call a module's functions directly. */
+export interface ModuleEnvs {
+  messages: MessagesEnv;
+  tickets: TicketsEnv;
+}
+
+/** Registers every module's routes, hooks and jobs, handing each the ports it needs. */
+export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs {
+  const messages: MessagesEnv = {
+    ctx,
+    storage: ports.storage,
+    outbox: ports.outbox,
+    sessions: ports.sessions,
+  };
+  // Tickets sit below messages: their automatic texts and read receipts come through this port.
+  const tickets: TicketsEnv = { ctx, messages: ticketMessagesOf(messages) };
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
   registerCompaniesRoutes(ctx);
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
-  registerWhatsappsRoutes(ctx, messaging);
-  registerSimulatorRoutes(ctx, messaging.sessions);
+  registerWhatsappsRoutes(ctx, ports.sessions);
   registerPasswordResetRoutes(ctx);
   registerPresenceJobs(ctx);
   registerQueuesRoutes(ctx);
@@ -42,15 +66,16 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerTagsRoutes(ctx);
   registerQuickMessagesRoutes(ctx);
   registerTicketsHooks(ctx);
-  registerTicketsRoutes(ctx, messaging);
-  registerTicketJobs(ctx, messaging.outbound);
+  registerTicketsRoutes(tickets);
+  registerTicketJobs(ctx, tickets);
   registerTicketNotesRoutes(ctx);
   registerTicketTagsRoutes(ctx);
-  registerMessagesRoutes(ctx, messaging);
-  registerExternalApiRoutes(ctx, messaging);
-  registerContactsRoutes(ctx, messaging);
+  registerMessagesRoutes(messages);
+  registerExternalApiRoutes(messages);
+  registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
   registerPromptsRoutes(ctx);
   registerQueueIntegrationsRoutes(ctx);
+  return { messages, tickets };
 }

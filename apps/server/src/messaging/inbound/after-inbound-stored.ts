@@ -1,5 +1,5 @@
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
-import type { MessageRow } from '../../modules/messages/messages.repository';
+import type { ContactRow } from '../../modules/contacts';
+import type { MessageRow } from '../../modules/messages';
 import type { TicketRow } from '../../modules/tickets';
 import { answerRatingReply, runQueueBot, type BotEnv, type CycleRow, type RatingReply } from '../bots';
 import type { InboundEnv } from './inbound-env';

@@ -1,8 +1,7 @@
-import type { ContactRow } from '../../../modules/contacts/contacts.presenter';
-import { closeTicket, transferTicket, type TicketRow } from '../../../modules/tickets';
+import type { ContactRow } from '../../../modules/contacts';
+import { closeTicket, transferTicket, type TicketRow, type TicketsEnv } from '../../../modules/tickets';
 import type { TenantTx } from '../../../platform/tenancy';
-import type { OutgoingEnv, OutgoingPart } from '../../outbound/store-outgoing';
-import { storeOutgoing } from '../../outbound/store-outgoing';
+import { storeOutgoing, ticketMessagesOf, type OutgoingEnv, type OutgoingPart } from '../../../modules/messages';
 import { emitTicketChange, updateTicket } from '../bot-state';
 import { BotCache } from '../bot-cache';
 import type { BotAction } from '../runners/bot-actions';
@@ -49,8 +48,12 @@ export async function applyAction(
       return transfer(tx, outbound, ticket, action.queueId, action.userId);
     case 'close':
       await switchCycleOff(tx, ticket.id);
-      return closeTicket(tx, outbound, ticket, { rating: false, completion: true });
+      return closeTicket(tx, ticketsEnv(outbound), ticket, { rating: false, completion: true });
   }
+}
+
+function ticketsEnv(outbound: OutgoingEnv): TicketsEnv {
+  return { ctx: outbound.ctx, messages: ticketMessagesOf(outbound) };
 }
 
 function send(
@@ -104,7 +107,7 @@ async function transfer(
   await switchCycleOff(tx, ticket.id);
   const moved = await transferTicket(
     tx,
-    outbound,
+    ticketsEnv(outbound),
     ticket,
     { queueId, ...(user ? { userId: user.id } : {}), ...botOff },
     { notify: false },

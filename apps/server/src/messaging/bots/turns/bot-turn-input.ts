@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { ContactRow } from '../../../modules/contacts/contacts.presenter';
+import type { ContactRow } from '../../../modules/contacts';
 import { findPrompt, type PromptRow } from '../../../modules/prompts';
 import { findIntegration, type IntegrationRow } from '../../../modules/queue-integrations';
 import type { TicketRow } from '../../../modules/tickets';

@@ -10,7 +10,7 @@ import type { AppContext } from '../../../platform/context';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { MediaStorage } from '../../../platform/storage/media-storage';
 import type { TenantScope } from '../../../platform/tenancy';
-import { chatIdOfContact } from '../../inbound/chat-key';
+import { chatIdOfContact } from '../../../modules/contacts';
 import { BotProviderError, textsToActions, type BotAction } from '../runners/bot-actions';
 import { runOpenAi, transcribeAudio } from '../runners/openai-runner';
 import { runTypebot } from '../runners/typebot-runner';
