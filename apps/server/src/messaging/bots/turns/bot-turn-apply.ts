@@ -1,7 +1,12 @@
 import type { ContactRow } from '../../../modules/contacts';
 import { closeTicket, transferTicket, type TicketRow, type TicketsEnv } from '../../../modules/tickets';
 import type { TenantTx } from '../../../platform/tenancy';
-import { storeOutgoing, ticketMessagesOf, type OutgoingEnv, type OutgoingPart } from '../../../modules/messages';
+import {
+  storeOutgoing,
+  ticketMessagesOf,
+  type OutgoingEnv,
+  type OutgoingPart,
+} from '../../../modules/messages';
 import { emitTicketChange, updateTicket } from '../bot-state';
 import { BotCache } from '../bot-cache';
 import type { BotAction } from '../runners/bot-actions';

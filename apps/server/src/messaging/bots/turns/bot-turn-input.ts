@@ -75,7 +75,7 @@ export async function loadTurnInput(tx: TenantTx, turn: BotTurnRow): Promise<Tur
   return integration ? { ticket, contact, message, bot: { kind: 'integration', integration } } : undefined;
 }
 
-/** The last `limit` text messages of the cycle before `message`, oldest first (transcribed audio counts). */
+/** The last `limit` text messages of the cycle besides `message`, oldest first (transcribed audio counts). */
 export async function cycleHistory(
   tx: TenantTx,
   ticketId: number,
@@ -87,7 +87,10 @@ export async function cycleHistory(
     .selectFrom('messages')
     .where('ticketId', '=', ticketId)
     .where('trackingId', '=', message.trackingId)
-    .where('id', '<', message.id)
+    // Earlier messages, and our replies stored after it (answers to earlier messages that came in meanwhile).
+    .where((eb) =>
+      eb.or([eb('id', '<', message.id), eb.and([eb('id', '>', message.id), eb('fromMe', '=', true)])]),
+    )
     .where('isDeleted', '=', false)
     .where((eb) =>
       eb.or([
