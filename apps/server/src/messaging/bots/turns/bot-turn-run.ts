@@ -116,7 +116,12 @@ async function runIntegration(
       await postToWebhook(
         integration.urlN8n,
         {
-          key: { remoteJid: chatIdOfContact(contact), fromMe: false, id: message.wid, participant: null },
+          key: {
+            remoteJid: jidOf(chatIdOfContact(contact)),
+            fromMe: false,
+            id: message.wid,
+            participant: null,
+          },
           message: raw?.message ?? { conversation: message.body },
           pushName: contact.name,
           messageTimestamp: Math.floor(message.createdAt.getTime() / 1000),
@@ -133,6 +138,9 @@ async function runIntegration(
       return runDialogflow(deps, scope, input, integration);
   }
 }
+
+/** WhatsApp's jid for a chat id (our private chats are kept as bare numbers). */
+const jidOf = (chatId: string): string => (chatId.includes('@') ? chatId : `${chatId}@s.whatsapp.net`);
 
 async function runDialogflow(
   deps: TurnRunDeps,
