@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { botTurnsBenchmark } from './benchmarks/bot-turns';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  botTurnsBenchmark,
 ];
 
 async function main(): Promise<void> {
@@ -33,7 +35,13 @@ async function main(): Promise<void> {
     for (const benchmark of chosen) {
       log(`benchmark ${benchmark.name}`);
       results.push(
-        ...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, server: bench.server, log })),
+        ...(await benchmark.run({
+          baseUrl: bench.server.baseUrl,
+          db: bench.db,
+          server: bench.server,
+          openAi: bench.openAi,
+          log,
+        })),
       );
     }
   } finally {

@@ -67,8 +67,8 @@ describe('AI prompts', () => {
     );
     expect(ticket?.use_integration).toBe(true);
     await page.goto(appUrl(`/tickets/${ticket?.uuid}`));
-    await page.getByTestId('ticket-bot').waitFor();
-    await waitForText(page, modelAnswer('Qual o horário de vocês?'));
+    await waitForText(page, modelAnswer('Qual o horário de vocês?'), 30_000);
+    await page.getByTestId('ticket-bot').waitFor({ timeout: 30_000 });
 
     // The customer asks for a person: the bot says its last words and hands the ticket over.
     await customer.send('Quero falar com um atendente');

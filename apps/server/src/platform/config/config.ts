@@ -88,6 +88,9 @@ const envSchema = z
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** Where outside services point in tests that name none: nothing listens there. */
+const CLOSED_PORT = 'http://127.0.0.1:9';
+
 /** Reads and validates the environment. The only place that touches process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -136,7 +139,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     storageDir: path.join(dataDir, 'public'),
     encryptionSecret: e.ENCRYPTION_SECRET,
-    openAiBaseUrl: e.OPENAI_BASE_URL,
-    dialogflow: { baseUrl: e.DIALOGFLOW_BASE_URL.replace(/\/+$/, ''), tokenUrl: e.GOOGLE_TOKEN_URL },
+    // Tests must never reach OpenAI or Google either: without an address of their own they get a closed port.
+    openAiBaseUrl: e.OPENAI_BASE_URL ?? (e.NODE_ENV === 'test' ? `${CLOSED_PORT}/v1` : undefined),
+    dialogflow: {
+      baseUrl: (e.NODE_ENV === 'test' && !env.DIALOGFLOW_BASE_URL
+        ? CLOSED_PORT
+        : e.DIALOGFLOW_BASE_URL
+      ).replace(/\/+$/, ''),
+      tokenUrl: e.NODE_ENV === 'test' && !env.GOOGLE_TOKEN_URL ? `${CLOSED_PORT}/token` : e.GOOGLE_TOKEN_URL,
+    },
   };
 }
