@@ -27,4 +27,10 @@ export const namespaces: Namespace[] = [
   'dashboard',
   'prompts',
   'queueIntegrations',
+  'announcements',
+  'chats',
+  'messagesApi',
+  'invoices',
+  'kanban',
+  'schedules',
 ];
