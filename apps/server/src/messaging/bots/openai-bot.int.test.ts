@@ -167,6 +167,33 @@ describe('OpenAI prompts answering customers', () => {
     ]);
   });
 
+  it('transcribes customer audio with whisper, keeps the transcription and answers it', async () => {
+    openai.transcript = 'Quero saber o preço do frete';
+    openai.answer = (request) => `Sobre "${request.messages.at(-1)?.content}": o frete é grátis.`;
+    const world = await promptWorld();
+    const key = `sk-test-${sequence}`;
+    const played = await server.call('POST', `/simulator/connections/${world.connection.id}/inbound`, {
+      token: world.token,
+      body: { from: world.phone, name: 'Renata Alves', type: 'audio' },
+    });
+    expect(played.status).toBe(200);
+    expect(await world.receivedAtLeast(1, 15_000)).toEqual([
+      'Sobre "Quero saber o preço do frete": o frete é grátis.',
+    ]);
+    expect(openai.transcriptions.filter((t) => t.apiKey === key)).toHaveLength(1);
+    expect(openai.transcriptions.at(-1)?.bytes).toBeGreaterThan(0);
+    const ticket = await world.ticket();
+    const audio = await world.scope.run((tx) =>
+      tx
+        .selectFrom('messages')
+        .where('ticketId', '=', ticket.id)
+        .where('mediaType', '=', 'audio')
+        .select('transcription')
+        .executeTakeFirstOrThrow(),
+    );
+    expect(audio.transcription).toBe('Quero saber o preço do frete');
+  });
+
   it('lets an agent take over: accepting turns the bot off and later messages get no bot answer', async () => {
     openai.answer = () => 'Sou o robô';
     const world = await promptWorld();
