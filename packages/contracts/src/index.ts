@@ -23,4 +23,7 @@ export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';
 export * from './resources/contacts';
 export * from './resources/dashboard';
+export * from './resources/contact-lists';
+export * from './resources/files';
+export * from './resources/campaigns';
 export * from './routes';

@@ -1,9 +1,12 @@
 import { authRoutes } from './resources/auth';
+import { campaignRoutes } from './resources/campaigns';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
+import { contactListItemRoutes, contactListRoutes } from './resources/contact-lists';
 import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
+import { fileRoutes } from './resources/files';
 import { helpRoutes } from './resources/helps';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
@@ -41,4 +44,8 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  contactLists: contactListRoutes,
+  contactListItems: contactListItemRoutes,
+  files: fileRoutes,
+  campaigns: campaignRoutes,
 };

@@ -3,6 +3,7 @@ import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
 import { registerCompaniesRoutes } from './companies';
+import { registerContactListsJobs, registerContactListsRoutes } from './contact-lists';
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
@@ -49,4 +50,8 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactsRoutes(ctx, messaging);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerContactListsRoutes(ctx);
+  registerContactListsJobs(ctx, (companyId, whatsappId, number) =>
+    messaging.sessions.checkNumber(companyId, whatsappId, number),
+  );
 }
