@@ -7,6 +7,7 @@ import { registerContactListsJobs, registerContactListsRoutes } from './contact-
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
+import { registerFilesRoutes } from './files';
 import { registerHelpsRoutes } from './helps';
 import { registerMessagesRoutes } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
@@ -51,6 +52,7 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
   registerContactListsRoutes(ctx);
+  registerFilesRoutes(ctx);
   registerContactListsJobs(ctx, (companyId, whatsappId, number) =>
     messaging.sessions.checkNumber(companyId, whatsappId, number),
   );
