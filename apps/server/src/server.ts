@@ -25,7 +25,7 @@ import { Realtime } from './platform/realtime/realtime';
 import { Scopes } from './platform/tenancy';
 import { createMessaging, type Messaging } from './messaging';
 import { cloudWebhookPlugin } from './messaging/providers/cloud';
-import { registerModules } from './modules';
+import { registerModules, type ModuleServices } from './modules';
 import { createApiTokenResolver } from './modules/external-api';
 import { markUserSeen } from './modules/users';
 
@@ -34,6 +34,8 @@ export interface ZapdeskServer {
   ctx: AppContext;
   db: DatabaseHandles;
   messaging: Messaging;
+  /** The modules' background services (the campaign dispatcher). */
+  modules: ModuleServices;
   /** Listens on the configured port (0 = any free port) and answers the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -109,7 +111,7 @@ export async function createServer(
   });
   const ctx: AppContext = { config, scopes, tokens, actors, realtime, mail, jobs, log: app.log, bind };
   const messaging = createMessaging(ctx, { databaseUrl });
-  await registerModules(ctx, messaging);
+  const modules = await registerModules(ctx, messaging);
   await app.register(cloudWebhookPlugin(ctx, messaging.inbound));
   // Every node sends jobs; only worker nodes handle them and fire the schedules.
   await jobs.start({ work: config.roles.has('worker') });
@@ -141,14 +143,17 @@ export async function createServer(
     ctx,
     db,
     messaging,
+    modules,
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       await messaging.start();
+      modules.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     async close() {
+      await modules.stop();
       await jobs.stop();
       await messaging.stop();
       await realtime.close();

@@ -1,7 +1,9 @@
 import type { Messaging } from '../messaging';
+import { lockChat, storeOutgoing } from '../messaging/outbound';
 import { registerSimulatorRoutes } from '../messaging/providers/simulator';
 import type { AppContext } from '../platform/context';
 import { registerAuthRoutes } from './auth';
+import { registerCampaigns, type CampaignDispatcher } from './campaigns';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactListsJobs, registerContactListsRoutes } from './contact-lists';
 import { registerContactsRoutes } from './contacts';
@@ -25,8 +27,15 @@ import { registerTicketJobs } from './tickets/jobs';
 import { registerUsersRoutes } from './users';
 import { registerWhatsappsRoutes } from './whatsapps';
 
+/** Background work of the modules that runs outside the job queue, started once the server listens. */
+export interface ModuleServices {
+  campaigns: CampaignDispatcher;
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /** Registers every module's routes and hooks. */
-export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<void> {
+export async function registerModules(ctx: AppContext, messaging: Messaging): Promise<ModuleServices> {
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
   registerCompaniesRoutes(ctx);
@@ -56,4 +65,19 @@ export async function registerModules(ctx: AppContext, messaging: Messaging): Pr
   registerContactListsJobs(ctx, (companyId, whatsappId, number) =>
     messaging.sessions.checkNumber(companyId, whatsappId, number),
   );
+  const campaigns = registerCampaigns(ctx, {
+    lockChat,
+    async store(tx, input) {
+      const { messages } = await storeOutgoing(tx, messaging.outbound, { ...input, origin: 'campaign' });
+      return messages.map((m) => m.id);
+    },
+  });
+  return {
+    campaigns,
+    // Campaigns are dispatched by worker nodes, like the jobs.
+    start: () => {
+      if (ctx.config.roles.has('worker')) campaigns.start();
+    },
+    stop: () => campaigns.stop(),
+  };
 }

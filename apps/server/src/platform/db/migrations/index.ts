@@ -37,6 +37,7 @@ import * as ticketMessageCounts from './2026112294_ticket_message_counts';
 import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned_once';
 import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search';
 import * as searchCommonKeys from './2026112297_search_common_keys';
+import * as campaignDispatch from './2026112740_campaign_dispatch';
 
 /** Every migration, in order. Forward-only: a landed migration is never edited; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026112295_search_contacts_planned_once': searchContactsPlannedOnce,
   '2026112296_tickets_key_covers_search': ticketsKeyCoversSearch,
   '2026112297_search_common_keys': searchCommonKeys,
+  '2026112740_campaign_dispatch': campaignDispatch,
 };
