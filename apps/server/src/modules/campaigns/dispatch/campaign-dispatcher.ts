@@ -103,6 +103,7 @@ export class CampaignDispatcher {
           this.ctx.log.error({ err, companyId, campaignId }, 'campaign send failed; retrying');
           result = { kind: 'wait', ms: 1000, reason: 'paused' } as const;
         }
+        const stepDone = Date.now();
         if (result.kind === 'stop') {
           await settleCampaign(this.ctx, companyId, campaignId, { emit: true });
           return;
@@ -113,7 +114,8 @@ export class CampaignDispatcher {
           const { finished } = await settleCampaign(this.ctx, companyId, campaignId, { emit: true });
           if (finished) return;
         }
-        let waitMs = result.kind === 'sent' ? result.delayMs : result.ms;
+        // The pace counts from the send, not from the bookkeeping done since.
+        let waitMs = (result.kind === 'sent' ? result.delayMs : result.ms) - (Date.now() - stepDone);
         if (settling) waitMs = Math.min(this.timing.settleMs, 200);
         // Sleep in slices no longer than the lease renewal period, renewing as we go.
         while (waitMs > 0 && !this.#stopped) {
