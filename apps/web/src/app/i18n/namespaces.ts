@@ -25,4 +25,6 @@ export const namespaces: Namespace[] = [
   'messages',
   'contacts',
   'dashboard',
+  'campaigns',
+  'files',
 ];

@@ -60,6 +60,31 @@ const ContactsPage = lazy(() =>
   import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
 );
 
+const FilesPage = lazy(() =>
+  import('../../features/files/pages/FilesPage').then((m) => ({ default: m.FilesPage })),
+);
+const ContactListsPage = lazy(() =>
+  import('../../features/campaigns/pages/ContactListsPage').then((m) => ({ default: m.ContactListsPage })),
+);
+const ContactListItemsPage = lazy(() =>
+  import('../../features/campaigns/pages/ContactListItemsPage').then((m) => ({
+    default: m.ContactListItemsPage,
+  })),
+);
+const CampaignsPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignReportPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignReportPage').then((m) => ({
+    default: m.CampaignReportPage,
+  })),
+);
+const CampaignsConfigPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignsConfigPage').then((m) => ({
+    default: m.CampaignsConfigPage,
+  })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
@@ -72,7 +97,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/contacts', page: 'contacts', component: ContactsPage },
   { path: '/helps', page: 'helps', component: HelpsPage },
   { path: '/users', page: 'users', component: UsersPage },
-  { path: '/files', page: 'files' },
+  { path: '/files', page: 'files', component: FilesPage },
   { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
   { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi' },
@@ -84,9 +109,24 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/subscription', page: 'subscription' },
   { path: '/chats/:id?', page: 'chats' },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
-  { path: '/contact-lists', page: 'contactLists', campaigns: true },
-  { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
-  { path: '/campaigns', page: 'campaigns', campaigns: true },
-  { path: '/campaign/:campaignId/report', page: 'campaignReport', campaigns: true },
-  { path: '/campaigns-config', page: 'campaignsConfig', campaigns: true },
+  { path: '/contact-lists', page: 'contactLists', campaigns: true, component: ContactListsPage },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    page: 'contactListItems',
+    campaigns: true,
+    component: ContactListItemsPage,
+  },
+  { path: '/campaigns', page: 'campaigns', campaigns: true, component: CampaignsPage },
+  {
+    path: '/campaign/:campaignId/report',
+    page: 'campaignReport',
+    campaigns: true,
+    component: CampaignReportPage,
+  },
+  {
+    path: '/campaigns-config',
+    page: 'campaignsConfig',
+    campaigns: true,
+    component: CampaignsConfigPage,
+  },
 ];

@@ -19,6 +19,8 @@ import tickets from './tickets.json';
 import messages from './messages.json';
 import contacts from './contacts.json';
 import dashboard from './dashboard.json';
+import campaigns from './campaigns.json';
+import files from './files.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -43,4 +45,6 @@ export const resources = {
   messages,
   contacts,
   dashboard,
+  campaigns,
+  files,
 };
