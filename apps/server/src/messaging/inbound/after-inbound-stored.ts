@@ -1,3 +1,4 @@
+import { confirmCampaignReply } from '../../modules/campaigns';
 import type { ContactRow } from '../../modules/contacts/contacts.presenter';
 import type { MessageRow } from '../../modules/messages/messages.repository';
 import type { TicketRow } from '../../modules/tickets';
@@ -26,6 +27,10 @@ export async function afterInboundStored(
     now: new Date(),
     cache: env.botCache,
   };
+  // A reply to a campaign's confirmation request (server-behaviour 10.5) confirms it; the bots still answer.
+  if (ticket.whatsappId !== null) {
+    await confirmCampaignReply(env.tx, { whatsappId: ticket.whatsappId, number: contact.number });
+  }
   if (rating) await answerRatingReply(bot, ticket, rating);
   else await runQueueBot(bot, ticket, message.body, contact, cycle);
 }

@@ -200,4 +200,35 @@ describe('campaign dispatch', () => {
     await campaignWhen(server, w.token, id, (c) => c.status === 'FINALIZADA', 15_000);
     expect(await w.received()).toHaveLength(4);
   });
+
+  it('asks for confirmation first and sends the main message only to who replied; unanswered rows still finish', async () => {
+    // Paced so the campaign is still running when the first contact answers.
+    const w = await world(3, { messageInterval: 1, longerIntervalAfter: 0, greaterInterval: 0 });
+    const [yes] = w.people;
+    if (!yes) throw new Error('no people');
+    const id = await w.schedule({
+      confirmation: true,
+      confirmationMessage1: '{nome}, posso enviar a oferta? Responda SIM',
+    });
+    await eventually(
+      async () => ((await w.received()).some((m) => m.peer === yes.number) ? true : undefined),
+      15_000,
+    );
+    const reply = await server.call('POST', `/simulator/connections/${w.connection.id}/inbound`, {
+      token: w.token,
+      body: { from: yes.number, name: yes.name, body: 'SIM' },
+    });
+    expect(reply.status).toBe(200);
+    const done = await campaignWhen(server, w.token, id, (c) => c.status === 'FINALIZADA', 20_000);
+    expect(done.report).toMatchObject({ confirmationRequested: 3, confirmed: 1, delivered: 1, failed: 0 });
+    const got = await w.received();
+    const asks = got.filter((m) => m.body.includes('posso enviar'));
+    expect(asks.map((m) => m.peer).sort()).toEqual(w.people.map((p) => p.number).sort());
+    expect(asks.find((m) => m.peer === yes.number)?.body).toBe(
+      `${yes.name}, posso enviar a oferta? Responda SIM`,
+    );
+    const main = got.filter((m) => !m.body.includes('posso enviar'));
+    expect(main.map((m) => m.peer)).toEqual([yes.number]);
+    expect(rendered(yes)).toContain(main[0]?.body);
+  });
 });

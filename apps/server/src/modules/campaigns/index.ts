@@ -20,3 +20,4 @@ export function registerCampaigns(ctx: AppContext, outbox: CampaignOutbox): Camp
   });
   return dispatcher;
 }
+export { confirmCampaignReply } from './dispatch/campaign-confirmation';

@@ -25,6 +25,13 @@ export async function settleCampaign(
       .where('campaignShipping.deliveredAt', 'is', null)
       .where('campaignShipping.failedAt', 'is', null)
       .where((eb) => eb.or([eb('messages.ack', '>=', 1), eb('messages.wid', 'is not', null)]))
+      // A confirmation request is not the message: the row is delivered once the main message is.
+      .where((eb) =>
+        eb.or([
+          eb('campaignShipping.confirmationRequestedAt', 'is', null),
+          eb('campaignShipping.confirmedAt', 'is not', null),
+        ]),
+      )
       .executeTakeFirst();
     const failed = await tx
       .updateTable('campaignShipping')
@@ -42,12 +49,24 @@ export async function settleCampaign(
       .where('messages.sendError', 'is not', null)
       .executeTakeFirst();
     const changed = Number(delivered.numUpdatedRows) + Number(failed.numUpdatedRows) > 0;
+    // Open: neither delivered nor failed, except an unanswered row whose request was delivered (10.5).
     const open = await tx
       .selectFrom('campaignShipping')
-      .where('campaignId', '=', campaignId)
-      .where('deliveredAt', 'is', null)
-      .where('failedAt', 'is', null)
-      .select('id')
+      .leftJoin('messages', 'messages.id', 'campaignShipping.messageId')
+      .where('campaignShipping.campaignId', '=', campaignId)
+      .where('campaignShipping.deliveredAt', 'is', null)
+      .where('campaignShipping.failedAt', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.and([
+            eb('campaignShipping.confirmationRequestedAt', 'is not', null),
+            eb('campaignShipping.confirmedAt', 'is', null),
+            eb('campaignShipping.queuedAt', 'is not', null),
+            eb.or([eb('messages.ack', '>=', 1), eb('messages.wid', 'is not', null)]),
+          ]),
+        ),
+      )
+      .select('campaignShipping.id')
       .limit(1)
       .executeTakeFirst();
     let finished = false;

@@ -104,6 +104,7 @@ export function dispatchStep(env: StepEnv, companyId: number, campaignId: number
       .select([
         'campaignShipping.id',
         'campaignShipping.number',
+        'campaignShipping.confirmationRequestedAt',
         'contactListItems.name as itemName',
         'contactListItems.email as itemEmail',
       ])
@@ -115,8 +116,18 @@ export function dispatchStep(env: StepEnv, companyId: number, campaignId: number
     if (!row) return { kind: 'wait', ms: 0, reason: 'settling' };
 
     const settings = await loadCampaignSettings(tx);
+    // Server-behaviour 10.5: with confirmation, the first send asks; the main message follows the reply.
+    const asking = campaign.confirmation && row.confirmationRequestedAt === null;
     const variant = pickVariant(
-      [campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5],
+      asking
+        ? [
+            campaign.confirmationMessage1,
+            campaign.confirmationMessage2,
+            campaign.confirmationMessage3,
+            campaign.confirmationMessage4,
+            campaign.confirmationMessage5,
+          ]
+        : [campaign.message1, campaign.message2, campaign.message3, campaign.message4, campaign.message5],
       env.random,
     );
     const person = { name: row.itemName || row.number, email: row.itemEmail ?? '', number: row.number };
@@ -130,14 +141,16 @@ export function dispatchStep(env: StepEnv, companyId: number, campaignId: number
       whatsappId: connection.id,
       isGroup: false,
     });
-    const ids = await env.outbox.store(tx, { ticket, contact, parts: await partsFor(tx, campaign, text) });
+    const parts = asking ? [{ body: text }] : await partsFor(tx, campaign, text);
+    const ids = await env.outbox.store(tx, { ticket, contact, parts });
+    const now = new Date();
     await tx
       .updateTable('campaignShipping')
       .set({
-        queuedAt: new Date(),
+        queuedAt: now,
         messageId: ids[ids.length - 1] ?? null,
-        message: text,
-        updatedAt: new Date(),
+        ...(asking ? { confirmationMessage: text, confirmationRequestedAt: now } : { message: text }),
+        updatedAt: now,
       })
       .where('id', '=', row.id)
       .execute();

@@ -45,6 +45,28 @@ export function ContactListItemsPage() {
       emptyText={t('items.empty')}
       list={list}
       onAdd={actions.openAdd}
+      toolbar={
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 1 }}>
+          <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => void navigate('/contact-lists')}>
+            {t('items.back')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setImporting(true)}
+            data-testid="contact-list-import"
+          >
+            {t('items.import')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => void downloadItemsCsv(listId).catch(toastError)}
+          >
+            {t('items.export')}
+          </Button>
+        </Box>
+      }
       dialogs={
         <>
           <ItemDialog
@@ -66,26 +88,6 @@ export function ContactListItemsPage() {
         </>
       }
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, p: 1 }}>
-        <Button size="small" startIcon={<ArrowBackIcon />} onClick={() => void navigate('/contact-lists')}>
-          {t('items.back')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => setImporting(true)}
-          data-testid="contact-list-import"
-        >
-          {t('items.import')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          onClick={() => void downloadItemsCsv(listId).catch(toastError)}
-        >
-          {t('items.export')}
-        </Button>
-      </Box>
       <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
