@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { campaignDispatchBenchmark } from './benchmarks/campaign-dispatch';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
@@ -17,6 +18,7 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  campaignDispatchBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -55,7 +55,10 @@ export function useApplyCampaign() {
   };
 }
 
-/** Saves the dialog, then uploads or removes the attachment when it changed. */
+/**
+ * Saves the dialog. When the attachment changed, the campaign is first saved unscheduled (so the start sweep
+ * cannot take it before its file is there), the file is uploaded or removed, and then it is scheduled.
+ */
 export function useSaveCampaign() {
   const apply = useApplyCampaign();
   return useMutation({
@@ -68,18 +71,20 @@ export function useSaveCampaign() {
       body: CampaignInput;
       media?: File | null;
     }): Promise<CampaignView> => {
-      let saved: CampaignView =
-        id === undefined
-          ? await callRoute(routes.campaigns.create, { body })
-          : await callRoute(routes.campaigns.update, { params: { id }, body });
+      const save = (campaignId: number | undefined, input: CampaignInput): Promise<CampaignView> =>
+        campaignId === undefined
+          ? callRoute(routes.campaigns.create, { body: input })
+          : callRoute(routes.campaigns.update, { params: { id: campaignId }, body: input });
+      if (media === undefined) return save(id, body);
+      const draft = await save(id, { ...body, scheduledAt: null });
       if (media) {
         const form = new FormData();
         form.append('file', media);
-        saved = await callRoute(routes.campaigns.uploadMedia, { params: { id: saved.id }, body: form });
-      } else if (media === null && saved.mediaPath) {
-        saved = await callRoute(routes.campaigns.removeMedia, { params: { id: saved.id } });
+        await callRoute(routes.campaigns.uploadMedia, { params: { id: draft.id }, body: form });
+      } else if (draft.mediaPath) {
+        await callRoute(routes.campaigns.removeMedia, { params: { id: draft.id } });
       }
-      return saved;
+      return save(draft.id, body);
     },
     onSuccess: apply.upsert,
   });
