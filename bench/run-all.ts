@@ -4,8 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import { campaignDispatchBenchmark } from './benchmarks/campaign-dispatch';
+import { chatLatencyBenchmark } from './benchmarks/chat-latency';
+import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
+import { kanbanDatasetBenchmark } from './benchmarks/kanban-dataset';
+import { schedulesDueBenchmark } from './benchmarks/schedules-due';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
@@ -19,6 +23,10 @@ const benchmarks: Benchmark[] = [
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
   campaignDispatchBenchmark,
+  chatLatencyBenchmark,
+  billingBenchmark,
+  kanbanDatasetBenchmark,
+  schedulesDueBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -1,5 +1,7 @@
+import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
 import { campaignRoutes } from './resources/campaigns';
+import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
 import { contactListItemRoutes, contactListRoutes } from './resources/contact-lists';
@@ -8,12 +10,15 @@ import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
 import { fileRoutes } from './resources/files';
 import { helpRoutes } from './resources/helps';
+import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
+import { scheduleRoutes } from './resources/schedules';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
+import { subscriptionRoutes } from './resources/subscription';
 import { tagRoutes } from './resources/tags';
 import { ticketNoteRoutes } from './resources/ticket-notes';
 import { ticketTagRoutes } from './resources/ticket-tags';
@@ -39,6 +44,7 @@ export const routes = {
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  schedules: scheduleRoutes,
   tickets: ticketRoutes,
   ticketNotes: ticketNoteRoutes,
   ticketTags: ticketTagRoutes,
@@ -48,4 +54,8 @@ export const routes = {
   contactListItems: contactListItemRoutes,
   files: fileRoutes,
   campaigns: campaignRoutes,
+  announcements: announcementRoutes,
+  chats: chatRoutes,
+  invoices: invoiceRoutes,
+  subscription: subscriptionRoutes,
 };

@@ -4,11 +4,14 @@ import { createOutbound, type Outbound } from './outbound';
 import { PictureRequests, registerContactPictureJob } from './pictures';
 import { betaProvider } from './providers/beta';
 import { cloudProvider } from './providers/cloud';
-import { ProviderRegistry } from './providers/registry';
+import { ProviderRegistry } from './providers';
 import { simulatorProvider } from './providers/simulator';
 import { createSessions, type Sessions } from './sessions';
 
-/** The WhatsApp heart: sessions (providers) feed the inbound pipeline; modules reach both through here. */
+/**
+ * The WhatsApp heart: sessions (providers) feed the inbound pipeline. Modules never import it: the composition
+ * root hands them its outbox and sessions as ports (`ModulePorts` in modules/index.ts).
+ */
 export interface Messaging {
   inbound: Inbound;
   sessions: Sessions;

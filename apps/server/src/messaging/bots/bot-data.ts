@@ -1,8 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { QueuesTable, WhatsappsTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
-import type { BotMedia } from './bot-send';
 import type { BotOption } from './queue-options';
+
+/** A stored file a queue or an option sends after its text. */
+export interface BotMedia {
+  mediaPath: string | null;
+  mediaName: string | null;
+}
 
 export type ConnectionRow = Selectable<WhatsappsTable>;
 export type QueueRow = Selectable<QueuesTable>;

@@ -1,17 +1,18 @@
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
+import type { ContactRow } from '../../modules/contacts';
 import type { TicketRow } from '../../modules/tickets';
 import type { AppContext } from '../../platform/context';
 import { mimeOfFileName } from '../../platform/storage/mime-types';
-import type { TenantTx } from '../../platform/tenancy';
-import { messageVariables, renderTemplate } from '../outbound/render-template';
-import type { BotCache } from './bot-cache';
+import type { TenantTx, Defer } from '../../platform/tenancy';
 import {
+  messageVariables,
+  renderTemplate,
   storeOutgoing,
-  type Defer,
   type MessageOrigin,
   type OutgoingEnv,
   type OutgoingPart,
-} from '../outbound/store-outgoing';
+} from '../../modules/messages';
+import type { BotCache } from './bot-cache';
+import type { BotMedia } from './bot-data';
 
 /** What the bot needs to write into a ticket: the transaction, the outbound side and where effects go. */
 export interface BotEnv {
@@ -22,12 +23,6 @@ export interface BotEnv {
   now: Date;
   /** Configuration read once per transaction (a transaction may process many messages). */
   cache: BotCache;
-}
-
-/** A stored file a queue or an option sends after its text. */
-export interface BotMedia {
-  mediaPath: string | null;
-  mediaName: string | null;
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
+import type { ContactRow } from '../../modules/contacts';
 import type { TicketRow } from '../../modules/tickets';
 import type { ConnectionRow } from './bot-data';
-import { sendAutomatic, type BotEnv, type BotMedia } from './bot-send';
+import type { BotMedia } from './bot-data';
+import { sendAutomatic, type BotEnv } from './bot-send';
 import type { CycleRow } from './bot-state';
 import type { LoopGuard } from './loop-guard';
 

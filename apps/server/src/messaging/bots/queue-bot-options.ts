@@ -1,5 +1,5 @@
 import { loadQueueOptions, type QueueRow } from './bot-data';
-import type { BotMedia } from './bot-send';
+import type { BotMedia } from './bot-data';
 import { countMenu, updateTicket } from './bot-state';
 import { mayAnswerInvalid } from './loop-guard';
 import { optionMenuText, rootMenuText } from './menu-texts';

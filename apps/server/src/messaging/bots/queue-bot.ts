@@ -1,4 +1,4 @@
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
+import type { ContactRow } from '../../modules/contacts';
 import type { TicketRow } from '../../modules/tickets';
 import { loadContact, type BotEnv } from './bot-send';
 import { guardOf, send, type BotTurn } from './bot-turn';

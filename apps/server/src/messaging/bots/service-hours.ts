@@ -1,4 +1,4 @@
-import { localParts } from '../outbound/render-template';
+import { localParts } from '../../modules/messages';
 
 /** One weekly entry of a company's or a queue's service hours (`HH:mm`, or empty). */
 export interface HoursEntry {

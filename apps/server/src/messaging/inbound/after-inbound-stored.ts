@@ -1,6 +1,6 @@
 import { confirmCampaignReply } from '../../modules/campaigns';
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
-import type { MessageRow } from '../../modules/messages/messages.repository';
+import type { ContactRow } from '../../modules/contacts';
+import type { MessageRow } from '../../modules/messages';
 import type { TicketRow } from '../../modules/tickets';
 import { answerRatingReply, runQueueBot, type BotEnv, type CycleRow, type RatingReply } from '../bots';
 import type { InboundEnv } from './inbound-env';

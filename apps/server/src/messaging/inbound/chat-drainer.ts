@@ -1,8 +1,8 @@
 import type { AppContext } from '../../platform/context';
 import type { TenantTx } from '../../platform/tenancy';
-import type { OutgoingEnv } from '../outbound/store-outgoing';
+import { type OutgoingEnv, TicketTouches } from '../../modules/messages';
 import type { PictureRequests, PictureTarget } from '../pictures';
-import { lockChatForProcessing, tryLockChatsForProcessing } from './chat-key';
+import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/contacts';
 import { ChatPrefetch } from './chat-prefetch';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
@@ -13,7 +13,6 @@ import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
-import { TicketTouches } from '../../modules/messages/ticket-touches';
 
 /** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
 const PIPELINE_PLANS = { genericPlans: true, noSequentialScans: true };

@@ -1,12 +1,11 @@
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
-import type { TicketRow } from '../../modules/tickets';
+import type { ContactRow } from '../../modules/contacts';
+import { type TicketRow, ticketRefs } from '../../modules/tickets';
 import type { TenantTx } from '../../platform/tenancy';
 import type { CycleRow } from '../bots';
-import type { ProviderEvent } from '../providers/port';
+import type { ProviderEvent } from '../providers';
 import { sql } from 'kysely';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';
-import { ticketRefs } from '../../modules/tickets/tickets.presenter';
 
 /** A private chat's rows as they are now; null = there is none, undefined = not known (read it). */
 export interface ChatRows {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ProviderEvent } from '../providers/port';
+import type { ProviderEvent } from '../providers';
 
 export interface EventKey {
   /** Unique per connection: the wid for messages, a derived key for everything else. */

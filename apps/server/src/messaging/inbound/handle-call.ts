@@ -1,14 +1,15 @@
 import { getSetting } from '../../modules/settings';
-import { presentContact } from '../../modules/contacts/contacts.presenter';
-import { upsertContact } from '../../modules/contacts/contact-upsert';
-import { emitMessageCreated } from '../../modules/messages/messages.events';
-import { presentUnquotedMessage } from '../../modules/messages/messages.presenter';
-import { insertMessage, touchTicketWithMessages } from '../../modules/messages/messages.repository';
-import { emitTicketUpdate, findOrCreateTicketForCustomer } from '../../modules/tickets';
-import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
-import { enqueueOutbox } from '../outbound/outbox';
-import { localParts } from '../outbound/render-template';
-import { storeOutgoing } from '../outbound/store-outgoing';
+import { presentContact, upsertContact } from '../../modules/contacts';
+import {
+  emitMessageCreated,
+  presentUnquotedMessage,
+  insertMessage,
+  touchTicketWithMessages,
+  localParts,
+  storeOutgoing,
+} from '../../modules/messages';
+import { emitTicketUpdate, findOrCreateTicketForCustomer, presentTicketRow } from '../../modules/tickets';
+import { enqueueOutbox } from '../outbound';
 import type { InboundEnv } from './inbound-env';
 
 export const CALLS_DISABLED_REPLY =

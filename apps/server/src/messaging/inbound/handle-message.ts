@@ -1,30 +1,30 @@
 import { getSetting } from '../../modules/settings';
-import { presentContact, type ContactRow } from '../../modules/contacts/contacts.presenter';
-import { upsertContact } from '../../modules/contacts/contact-upsert';
-import { emitMessageCreated, emitMessageUpdated } from '../../modules/messages/messages.events';
-import { loadMessageView, presentUnquotedMessage } from '../../modules/messages/messages.presenter';
+import { presentContact, type ContactRow, upsertContact, contactNumberOfChat } from '../../modules/contacts';
 import {
+  emitMessageCreated,
+  emitMessageUpdated,
+  loadMessageView,
+  presentUnquotedMessage,
   findMessageByWid,
   insertMessage,
   raiseAck,
   touchTicketWithMessages,
   type MessageRow,
-} from '../../modules/messages/messages.repository';
+  carriesRefs,
+} from '../../modules/messages';
 import {
   emitTicketUpdate,
   findOrCreateTicketForCustomer,
   findOrCreateTicketQuietly,
   lockTicketOfChat,
   type TicketFound,
+  presentTicketRow,
 } from '../../modules/tickets';
-import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
-import { carriesRefs } from '../../modules/messages/ticket-touches';
 import { findRatingReply } from '../bots';
-import { enqueueOutbox } from '../outbound/outbox';
+import { enqueueOutbox } from '../outbound';
 import { isPictureDue } from '../pictures';
-import type { InboundMessage } from '../providers/port';
+import type { InboundMessage } from '../providers';
 import { afterInboundStored } from './after-inbound-stored';
-import { contactNumberOfChat } from './chat-key';
 import { ackChatKey } from './event-key';
 import type { InboundEnv } from './inbound-env';
 import { describeContent, isStatusBroadcast } from './message-content';
@@ -94,7 +94,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
     : await touchTicketWithMessages(tx, found.ticket.id, [message], unread);
   if (m.media && content.hasMedia) {
     await enqueueOutbox(tx, whatsappId, { kind: 'download', messageId: message.id, media: m.media });
-    env.defer(() => env.outbound.kick(whatsappId));
+    env.defer(() => env.outbound.outbox.kick(whatsappId));
   }
   if (m.fromMe) await retryEarlyAcks(env, m.wid);
   await emitStored(env, found, ticket, chat, message, quoted ? undefined : sender);

@@ -1,4 +1,4 @@
-import { mapContactLid } from '../../modules/contacts/contact-upsert';
+import { mapContactLid } from '../../modules/contacts';
 import type { InboundEnv } from './inbound-env';
 
 /** A phone ↔ LID mapping: the contact with that phone keeps its alias id (server-behaviour 7.2 step 4). */

@@ -1,6 +1,4 @@
-import { emitMessageUpdated } from '../../modules/messages/messages.events';
-import { loadMessageView } from '../../modules/messages/messages.presenter';
-import { findMessageByWid } from '../../modules/messages/messages.repository';
+import { emitMessageUpdated, loadMessageView, findMessageByWid } from '../../modules/messages';
 import type { InboundEnv } from './inbound-env';
 import { applyAck } from './handle-message';
 

@@ -2,9 +2,8 @@ import type { AppContext } from '../../platform/context';
 import type { WriteCounter } from '../../platform/db/write-counter';
 import type { TenantTx } from '../../platform/tenancy';
 import type { BotCache } from '../bots';
-import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { OutgoingEnv, TicketTouches } from '../../modules/messages';
 import type { ChatPrefetch } from './chat-prefetch';
-import type { TicketTouches } from '../../modules/messages/ticket-touches';
 import type { PictureTarget } from '../pictures';
 
 /** What processing one event works with: its transaction, its connection, and the effects it defers. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession } from '../../../test/factories';
 import { connectSocket } from '../../../test/socket-client';
-import { lockChat } from './chat-key';
+import { lockChat } from '../../modules/contacts';
 import {
   asCompany,
   buildConnection,

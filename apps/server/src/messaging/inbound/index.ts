@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
-import type { OutgoingEnv } from '../outbound/store-outgoing';
+import type { OutgoingEnv } from '../../modules/messages';
 import type { PictureRequests } from '../pictures';
-import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
+import type { ConnectionDescriptor, ProviderEvent } from '../providers';
 import { ChatDrainer, type ChatRef } from './chat-drainer';
 import { eventKeyOf } from './event-key';
 import { IngestBatcher } from './ingest-batcher';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import { StatementTemplate } from '../../platform/db/statement-template';
-import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
+import type { ConnectionDescriptor, ProviderEvent } from '../providers';
 import type { ChatRef } from './chat-drainer';
 import type { EventKey } from './event-key';
 

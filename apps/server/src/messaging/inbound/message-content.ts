@@ -1,5 +1,5 @@
-import { AUDIO_WITHOUT_CAPTION } from '../../modules/messages/last-media-type';
-import type { InboundMessage } from '../providers/port';
+import { AUDIO_WITHOUT_CAPTION } from '../../modules/messages';
+import type { InboundMessage } from '../providers';
 
 export interface MessageContent {
   body: string;

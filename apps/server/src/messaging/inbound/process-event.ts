@@ -1,4 +1,4 @@
-import type { ProviderEvent } from '../providers/port';
+import type { ProviderEvent } from '../providers';
 import { handleCall } from './handle-call';
 import { handleMessage } from './handle-message';
 import { handleContactsSync, handleIdentity } from './handle-phonebook';

@@ -1,26 +1,22 @@
+import type { Outbox, OutgoingEnv } from '../../modules/messages';
 import type { AppContext } from '../../platform/context';
 import { MediaStorage } from '../../platform/storage/media-storage';
-import type { ProviderSession } from '../providers/port';
+import type { ProviderSession } from '../providers';
+import { enqueueOutbox } from './outbox';
 import { OutboxWorker } from './outbox-worker';
-import type { OutgoingEnv } from './store-outgoing';
 
-export { chatIdOfContact, lockChat } from '../inbound/chat-key';
 export { enqueueOutbox } from './outbox';
 export type { OutboxTask, OutgoingMedia } from './outbox-tasks';
-export { prepareOutgoingMedia } from './prepare-media';
-export { messageVariables, renderTemplate } from './render-template';
-export {
-  mediaTypeOf,
-  storeOutgoing,
-  type Defer,
-  type MessageOrigin,
-  type OutgoingPart,
-} from './store-outgoing';
-export { convertToVoiceNote, isBrowserRecording } from './voice-note';
+export { TokenBucket } from './token-bucket';
 
-/** Our side of the conversation: the outbox, its worker and what modules need to queue messages. */
+/**
+ * Our side of the conversation: the outbox, its worker, and the `Outbox` port that modules are handed to queue
+ * messages (as an `OutgoingEnv`, it also lets messaging's inbound pipeline and bots store messages).
+ */
 export interface Outbound extends OutgoingEnv {
   worker: OutboxWorker;
+  /** Runs the connection's queue (the worker's kick). */
+  kick(whatsappId: number): void;
   /** Sessions role: polls the outbox for work queued by other processes. */
   start(): void;
   stop(): Promise<void>;
@@ -35,11 +31,13 @@ export function createOutbound(
 ): Outbound {
   const storage = new MediaStorage(ctx.config.storageDir, ctx.config.backendUrl);
   const worker = new OutboxWorker(ctx, { storage, local: deps.local, onSent: deps.onSent });
+  const outbox: Outbox = { enqueue: enqueueOutbox, kick: (whatsappId) => worker.kick(whatsappId) };
   return {
     ctx,
     storage,
+    outbox,
     worker,
-    kick: (whatsappId) => worker.kick(whatsappId),
+    kick: outbox.kick,
     start: () => worker.start(),
     stop: () => worker.stop(),
   };

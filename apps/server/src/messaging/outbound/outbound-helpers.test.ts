@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { safeFileName } from '../../platform/storage/media-storage';
-import { greetingFor, messageVariables, renderTemplate } from './render-template';
+import { greetingFor, messageVariables, renderTemplate, isBrowserRecording } from '../../modules/messages';
 import { TokenBucket } from './token-bucket';
-import { isBrowserRecording } from './voice-note';
 
 describe('renderTemplate (server-behaviour 1.9)', () => {
   it('fills known variables without HTML escaping and empties unknown ones', () => {

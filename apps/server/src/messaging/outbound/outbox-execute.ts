@@ -2,9 +2,9 @@ import type { Selectable } from 'kysely';
 import type { OutboxTable } from '../../platform/db/schema';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
-import { findMessage } from '../../modules/messages/messages.repository';
-import { lockChat } from '../inbound/chat-key';
-import type { ProviderSession, SendCommand } from '../providers/port';
+import { findMessage } from '../../modules/messages';
+import { lockChat } from '../../modules/contacts';
+import type { ProviderSession, SendCommand } from '../providers';
 import type { OutboxTask } from './outbox-tasks';
 
 export type OutboxRow = Selectable<OutboxTable>;

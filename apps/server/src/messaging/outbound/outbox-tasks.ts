@@ -1,14 +1,7 @@
-import type { MediaRef } from '../providers/port';
+import type { OutgoingTask } from '../../modules/messages';
+import type { MediaRef } from '../providers';
 
-/** A media file to send, stored under the public folder. */
-export interface OutgoingMedia {
-  /** Relative to the public folder (MediaStorage). */
-  path: string;
-  mimetype: string;
-  fileName: string;
-  caption?: string;
-  voiceNote?: boolean;
-}
+export type { OutgoingMedia } from '../../modules/messages';
 
 /**
  * Work for the process that owns a connection's session, kept as outbox rows so it survives a crash and runs
@@ -16,9 +9,8 @@ export interface OutgoingMedia {
  * up replies.
  */
 export type OutboxTask =
-  | { kind: 'send'; messageId: number; chatId: string; text?: string; media?: OutgoingMedia }
+  | OutgoingTask
   | { kind: 'download'; messageId: number; media: MediaRef }
-  | { kind: 'markRead'; chatId: string; wids: string[] }
   | { kind: 'rejectCall'; callId: string; from: string };
 
 export type OutboxKind = OutboxTask['kind'];

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { MediaStorage } from '../../platform/storage/media-storage';
-import { loadMessageViews } from '../../modules/messages/messages.presenter';
-import { emitMessageUpdated } from '../../modules/messages/messages.events';
-import { ProviderError, type ProviderSession } from '../providers/port';
+import { loadMessageViews, emitMessageUpdated } from '../../modules/messages';
+import { ProviderError, type ProviderSession } from '../providers';
 import { executeTask, type OutboxRow } from './outbox-execute';
 import { downloadKinds, maxAttempts, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
 import { TokenBucket } from './token-bucket';

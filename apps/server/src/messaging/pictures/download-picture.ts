@@ -1,4 +1,4 @@
-import { ProviderError } from '../providers/port';
+import { ProviderError } from '../providers';
 
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;

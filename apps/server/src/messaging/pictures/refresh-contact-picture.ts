@@ -1,10 +1,8 @@
-import { presentContact } from '../../modules/contacts/contacts.presenter';
+import { presentContact, chatIdOfContact } from '../../modules/contacts';
 import type { AppContext } from '../../platform/context';
 import type { MediaStorage } from '../../platform/storage/media-storage';
-import { chatIdOfContact } from '../inbound/chat-key';
-import { ProviderError } from '../providers/port';
-import type { Sessions } from '../sessions';
-import { TokenBucket } from '../outbound/token-bucket';
+import { ProviderError } from '../providers';
+import { TokenBucket } from '../outbound';
 import { downloadPicture } from './download-picture';
 
 /** Pictures are refreshed at most daily (server-behaviour 7.2 step 4). */
@@ -12,7 +10,10 @@ export const PICTURE_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 export interface PictureEnv {
   ctx: AppContext;
-  sessions: Pick<Sessions, 'profilePictureUrl'>;
+  /** The live sessions (messaging/sessions), of which a picture refresh needs only this. */
+  sessions: {
+    profilePictureUrl(companyId: number, whatsappId: number, chatId: string): Promise<string | null>;
+  };
   storage: MediaStorage;
 }
 

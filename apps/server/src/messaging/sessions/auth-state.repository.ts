@@ -1,5 +1,5 @@
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
-import type { AuthState } from '../providers/registry';
+import type { AuthState } from '../providers';
 
 /** A connection's auth state in whatsapp_auth_creds and whatsapp_auth_keys (one row per key). */
 export function createAuthState(scope: TenantScope, whatsappId: number): AuthState {

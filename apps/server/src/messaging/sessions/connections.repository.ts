@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { WhatsappSessionView } from '@zapdesk/contracts';
 import type { WhatsappsTable } from '../../platform/db/schema';
 import type { Scopes, TenantScope } from '../../platform/tenancy';
-import type { ConnectionDescriptor, ProviderEvent } from '../providers/port';
+import type { ConnectionDescriptor, ProviderEvent } from '../providers';
 
 type StateEvent = Extract<ProviderEvent, { type: 'connection.state' }>;
 

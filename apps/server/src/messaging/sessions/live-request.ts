@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProviderError, type NumberCheck, type ProviderSession } from '../providers/port';
+import { ProviderError, type NumberCheck, type ProviderSession } from '../providers';
 
 /** Operations that need a connection's live session; they run on the node that owns it. */
 export const LiveRequest = z.discriminatedUnion('op', [

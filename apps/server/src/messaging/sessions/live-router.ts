@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import type { Scopes, TenantScope } from '../../platform/tenancy';
-import { ProviderError, type ProviderSession } from '../providers/port';
+import { ProviderError, type ProviderSession } from '../providers';
 import type { ConnectionRef } from './connections.repository';
 import { sessionResource, type LeaseManager } from './lease-manager';
 import { describeFailure, LiveRequest, runLiveRequest, type LiveAnswer } from './live-request';

@@ -8,8 +8,9 @@ import {
   type ProviderEvent,
   type ProviderSession,
   type SessionHooks,
-} from '../providers/port';
-import { isWakeable, type ProviderRegistry } from '../providers/registry';
+  isWakeable,
+  type ProviderRegistry,
+} from '../providers';
 import { clearAuthState, createAuthState } from './auth-state.repository';
 import { applyConnectionState, loadDescriptor } from './connections.repository';
 import type { SessionCommand } from './session-commands.repository';

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { localDate } from '../../platform/time/local-time';
 import type { Inbound } from '../inbound';
-import type { NumberCheck, ProviderSession } from '../providers/port';
-import type { ProviderRegistry } from '../providers/registry';
+import type { NumberCheck, ProviderSession, ProviderRegistry } from '../providers';
 import {
   listServableConnections,
   listUnleasedConnections,
@@ -19,7 +18,7 @@ import {
 } from './session-commands.repository';
 import { SessionHost } from './session-host';
 import { pruneRequests, SESSION_REQUESTS_CHANNEL } from './session-requests.repository';
-import type { Sessions, SessionsOptions } from './index';
+import type { Sessions, SessionsOptions } from './sessions';
 
 interface Hosted {
   companyId: number;

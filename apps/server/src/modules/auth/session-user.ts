@@ -1,9 +1,9 @@
 import type { SessionUser } from '@zapdesk/contracts';
 import type { TenantTx } from '../../platform/tenancy';
 import { AppError } from '../../platform/http/app-error';
-import { presentPlan } from '../plans/plans.presenter';
+import { presentPlan } from '../plans';
 import { listSettings } from '../settings';
-import { queuesOfUsers } from '../users/user-queues.repository';
+import { queuesOfUsers } from '../users';
 
 /** The user as the web app keeps it after login: with queues, company, settings and plan. */
 export async function loadSessionUser(tx: TenantTx, userId: number): Promise<SessionUser> {

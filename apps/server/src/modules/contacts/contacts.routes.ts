@@ -1,8 +1,8 @@
 import { ContactUploadRows, routes } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
 import type { AppContext } from '../../platform/context';
 import { readUpload } from '../../platform/http/media-upload';
 import { parseInput } from '../../platform/http/validation';
+import type { SessionControl } from '../whatsapps';
 import { contactsCsv } from './contacts-csv';
 import { uploadContacts } from './contacts-upload';
 import {
@@ -20,8 +20,8 @@ import { importPhoneContacts } from './phone-import';
 import { readSheetRows } from './upload-sheet';
 
 /** Contacts (spec 2 sections 2, 3 and 7; server-behaviour 11). */
-export function registerContactsRoutes(ctx: AppContext, messaging: Messaging): void {
-  const env: ContactsEnv = { ctx, checkNumber: createNumberCheck(ctx, messaging.sessions) };
+export function registerContactsRoutes(ctx: AppContext, sessions: SessionControl): void {
+  const env: ContactsEnv = { ctx, checkNumber: createNumberCheck(ctx, sessions) };
   const r = routes.contacts;
   ctx.bind(r.list, ({ scope, query }) => listContacts(ctx, scope, query));
   ctx.bind(r.listAll, ({ actor, query }) => listAllContacts(ctx, actor, query.companyId));

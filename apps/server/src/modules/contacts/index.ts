@@ -1,5 +1,17 @@
+export {
+  chatIdOfContact,
+  contactNumberOfChat,
+  lockChat,
+  lockChatForProcessing,
+  tryLockChatsForProcessing,
+} from './chat-key';
 export { mapContactLid, upsertContact } from './contact-upsert';
-export { presentContact } from './contacts.presenter';
+export {
+  presentContact,
+  PRESENTED_CONTACT_COLUMNS,
+  type ContactRow,
+  type PresentedContact,
+} from './contacts.presenter';
 export { registerContactsRoutes } from './contacts.routes';
 export { readUploadRow, type UploadRow } from './upload-rows';
 export { csvCell } from './contacts-csv';

@@ -1,7 +1,7 @@
-import type { Sessions } from '../../messaging/sessions';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope } from '../../platform/tenancy';
+import type { SessionControl } from '../whatsapps';
 
 /** Checks a number on WhatsApp and answers it normalised (ninth digit), or as typed when no session is live. */
 export type CheckNumber = (number: string) => Promise<string>;
@@ -14,7 +14,7 @@ export type NumberCheck = (scope: TenantScope) => Promise<CheckNumber>;
  * connected, or none running anywhere, the number is accepted as typed. A session whose owner does not answer
  * in time fails the check with ERR_WAPP_SESSION_TIMEOUT.
  */
-export function createNumberCheck(ctx: AppContext, sessions: Sessions): NumberCheck {
+export function createNumberCheck(ctx: AppContext, sessions: SessionControl): NumberCheck {
   return async (scope) => {
     const connection = await scope.run((tx) =>
       tx

@@ -1,16 +1,14 @@
 import { ExternalSendInput, routes } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
-import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../platform/http/validation';
 import { readMultipartUpload } from '../../platform/storage/multipart-upload';
-import { sendExternal } from './external-send';
+import { sendExternal, type ExternalSendEnv } from './external-send';
 
 /** Requests per minute per client address on the external API (server-behaviour 1.8). */
 const EXTERNAL_API_PER_MINUTE = 120;
 
 /** The external messages API (server-behaviour 16). */
-export function registerExternalApiRoutes(ctx: AppContext, messaging: Messaging): void {
-  const env = { ctx, messaging };
+export function registerExternalApiRoutes(env: ExternalSendEnv): void {
+  const { ctx } = env;
   ctx.bind(
     routes.externalApi.send,
     async ({ actor, scope, request }) => {
@@ -18,13 +16,10 @@ export function registerExternalApiRoutes(ctx: AppContext, messaging: Messaging)
         const input = parseInput(ExternalSendInput, request.body);
         return sendExternal(env, actor, scope, { input, bodies: [], files: [] });
       }
-      const upload = await readMultipartUpload(
-        request,
-        messaging.outbound.storage,
-        actor.companyId,
-        'messages',
-        ['medias', 'medias[]'],
-      );
+      const upload = await readMultipartUpload(request, env.storage, actor.companyId, 'messages', [
+        'medias',
+        'medias[]',
+      ]);
       try {
         const first = (name: string) => upload.fields[name]?.[0];
         const input = parseInput(ExternalSendInput, {

@@ -1,20 +1,17 @@
 import type { ExternalSendInput } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
-import {
-  lockChat,
-  messageVariables,
-  prepareOutgoingMedia,
-  renderTemplate,
-  storeOutgoing,
-  type OutgoingPart,
-} from '../../messaging/outbound';
-import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
 import type { ApiCaller } from '../../platform/http/route-binder';
 import type { UploadedFile } from '../../platform/storage/multipart-upload';
 import type { TenantScope } from '../../platform/tenancy';
-import { presentContact } from '../contacts/contacts.presenter';
-import { upsertContact } from '../contacts/contact-upsert';
+import { lockChat, presentContact, upsertContact } from '../contacts';
+import {
+  messageVariables,
+  prepareOutgoingMedia,
+  renderTemplate,
+  storeOutgoing,
+  type MessagesEnv,
+  type OutgoingPart,
+} from '../messages';
 import {
   closeTicketSilently,
   emitTicketUpdate,
@@ -22,10 +19,8 @@ import {
   loadTicketView,
 } from '../tickets';
 
-export interface ExternalSendEnv {
-  ctx: AppContext;
-  messaging: Messaging;
-}
+/** The messages module's environment: the platform, the media folder, and the outbox and session ports. */
+export type ExternalSendEnv = MessagesEnv;
 
 /**
  * POST /api/messages/send (server-behaviour 16): the number is checked on WhatsApp through the token's
@@ -41,7 +36,7 @@ export async function sendExternal(
   const { input, files } = request;
   if (files.length === 0 && input.body.trim() === '') throw AppError.validation({ body: 'Required' });
   // Through the token's connection, on whichever node runs its session.
-  const check = await env.messaging.sessions
+  const check = await env.sessions
     .checkNumber(caller.companyId, caller.whatsappId, input.number)
     .catch((error: unknown) => {
       if (error instanceof AppError) throw error;
@@ -50,16 +45,15 @@ export async function sendExternal(
     });
   if (!check.exists) throw new AppError('ERR_WAPP_INVALID_CONTACT', 'Not a WhatsApp number');
   const number = (check.number ?? input.number).replace(/\D/g, '');
-  const { outbound } = env.messaging;
   const media = await Promise.all(
-    files.map((file) => prepareOutgoingMedia(outbound.storage, caller.companyId, file, env.ctx.log)),
+    files.map((file) => prepareOutgoingMedia(env.storage, caller.companyId, file, env.ctx.log)),
   );
 
   try {
     await store(env, caller, scope, request, number, media);
   } catch (error) {
     // Nothing was stored: the uploaded (and converted) files go too.
-    await Promise.all(media.map((m) => outbound.storage.remove(m.path)));
+    await Promise.all(media.map((m) => env.storage.remove(m.path)));
     throw error;
   }
   return { mensagem: 'Mensagem enviada' };
@@ -74,7 +68,6 @@ async function store(
   media: NonNullable<OutgoingPart['media']>[],
 ): Promise<void> {
   const { input } = request;
-  const { outbound } = env.messaging;
   await scope.run(async (tx) => {
     const { ctx } = env;
     await lockChat(tx, caller.whatsappId, number);
@@ -94,7 +87,7 @@ async function store(
       media.length > 0
         ? media.map((file, i) => ({ body: render(request.bodies[i] ?? input.body).trim(), media: file }))
         : [{ body: render(input.body) }];
-    const stored = await storeOutgoing(tx, outbound, { ticket: found.ticket, contact, parts, origin: 'api' });
+    const stored = await storeOutgoing(tx, env, { ticket: found.ticket, contact, parts, origin: 'api' });
     const before = input.closeTicket ? stored.ticket : found.before;
     if (input.closeTicket) await closeTicketSilently(tx, found.ticket.id);
     const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);

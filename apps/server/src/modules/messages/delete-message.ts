@@ -1,7 +1,7 @@
 import type { Actor } from '../../platform/auth/actor';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantScope } from '../../platform/tenancy';
-import { chatIdOfContact } from '../../messaging/outbound';
+import { chatIdOfContact } from '../contacts';
 import { getVisibleTicket } from '../tickets';
 import { emitMessageUpdated } from './messages.events';
 import { loadMessageView } from './messages.presenter';
@@ -19,7 +19,7 @@ export async function deleteMessage(
   scope: TenantScope,
   id: number,
 ): Promise<{ message: string }> {
-  const { outbound, sessions } = env.messaging;
+  const { sessions } = env;
   const found = await scope.run(async (tx) => {
     const message = await findMessage(tx, id);
     if (!message) throw AppError.notFound();
@@ -52,7 +52,7 @@ export async function deleteMessage(
       .set({ isDeleted: true, updatedAt: new Date() })
       .where('id', '=', id)
       .execute();
-    const view = await loadMessageView(tx, outbound.storage, id);
+    const view = await loadMessageView(tx, env.storage, id);
     const companyId = tx.companyId;
     tx.afterCommit(() => emitMessageUpdated(env.ctx.realtime, companyId, view));
   });

@@ -1,4 +1,5 @@
-import type { MessageRow } from './messages.repository';
+import type { Selectable } from 'kysely';
+import type { MessagesTable } from '../../platform/db/schema';
 
 /** The body of a customer's voice note without caption (server-behaviour 6.3). */
 export const AUDIO_WITHOUT_CAPTION = 'Áudio';
@@ -7,7 +8,7 @@ export const AUDIO_WITHOUT_CAPTION = 'Áudio';
 const CONTENT_BODIES = new Set(['locationMessage', 'vcard']);
 const FILE_KINDS = new Set(['image', 'video', 'audio', 'application']);
 
-type PreviewedMessage = Pick<MessageRow, 'body' | 'mediaType' | 'mediaName' | 'data'>;
+type PreviewedMessage = Pick<Selectable<MessagesTable>, 'body' | 'mediaType' | 'mediaName' | 'data'>;
 
 /** The file name an inbound media kept in its provider data, `{ media: { fileName } }`. */
 function providerFileName(data: unknown): string | undefined {

@@ -30,7 +30,7 @@ export async function listMessages(
     (tx) =>
       loadTicketAndMessagePage(
         tx,
-        env.messaging.outbound.storage,
+        env.storage,
         {
           statement: ticketRowsAndViews.statement([ticketId]),
           present: (rows) => ticketRowsAndViews.present(rows, env.ctx.config.frontendUrl).get(ticketId),

@@ -1,8 +1,7 @@
-import type { Messaging } from '../../messaging';
-import type { AppContext } from '../../platform/context';
+import type { SessionControl } from '../whatsapps';
+import type { OutgoingEnv } from './outbox.port';
 
-/** What the messages routes work with: the platform and the messaging heart. */
-export interface MessagesEnv {
-  ctx: AppContext;
-  messaging: Messaging;
+/** What the messages routes work with: the platform, the media folder, and the outbox and session ports. */
+export interface MessagesEnv extends OutgoingEnv {
+  sessions: SessionControl;
 }

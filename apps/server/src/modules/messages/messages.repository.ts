@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import type { MessagesTable } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
-import { ticketRefs } from '../tickets/tickets.presenter';
+import { ticketRefs } from '../tickets';
 import { lastMediaTypeOf } from './last-media-type';
 
 export type MessageRow = Selectable<MessagesTable>;

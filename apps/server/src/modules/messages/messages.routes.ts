@@ -1,15 +1,14 @@
 import { routes, SendMessageInput } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
-import type { AppContext } from '../../platform/context';
 import { parseInput } from '../../platform/http/validation';
 import { readMultipartUpload } from '../../platform/storage/multipart-upload';
 import { deleteMessage } from './delete-message';
 import { listMessages } from './list-messages';
+import type { MessagesEnv } from './messages.env';
 import { sendMessage } from './send-message';
 
 /** Message routes (spec 1 section 7, server-behaviour 6). */
-export function registerMessagesRoutes(ctx: AppContext, messaging: Messaging): void {
-  const env = { ctx, messaging };
+export function registerMessagesRoutes(env: MessagesEnv): void {
+  const { ctx } = env;
 
   ctx.bind(routes.messages.list, ({ actor, scope, params, query }) =>
     listMessages(env, actor, scope, params.ticketId, query.pageNumber),
@@ -20,13 +19,10 @@ export function registerMessagesRoutes(ctx: AppContext, messaging: Messaging): v
       const input = parseInput(SendMessageInput, request.body);
       return sendMessage(env, actor, scope, params.ticketId, { input, bodies: [], files: [] });
     }
-    const upload = await readMultipartUpload(
-      request,
-      messaging.outbound.storage,
-      scope.companyId,
-      'messages',
-      ['medias', 'medias[]'],
-    );
+    const upload = await readMultipartUpload(request, env.storage, scope.companyId, 'messages', [
+      'medias',
+      'medias[]',
+    ]);
     try {
       const first = (name: string) => upload.fields[name]?.[0];
       const input = parseInput(SendMessageInput, {

@@ -4,18 +4,13 @@ import { AppError } from '../../platform/http/app-error';
 import { mimeOfFileName } from '../../platform/storage/mime-types';
 import type { UploadedFile } from '../../platform/storage/multipart-upload';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
-import {
-  chatIdOfContact,
-  lockChat,
-  messageVariables,
-  prepareOutgoingMedia,
-  renderTemplate,
-  storeOutgoing,
-  type OutgoingPart,
-} from '../../messaging/outbound';
+import { chatIdOfContact, lockChat } from '../contacts';
 import { getVisibleTicket, type TicketRow } from '../tickets';
 import { loadMessageViews } from './messages.presenter';
 import type { MessagesEnv } from './messages.env';
+import { prepareOutgoingMedia } from './prepare-media';
+import { messageVariables, renderTemplate } from './render-template';
+import { storeOutgoing, type OutgoingPart } from './store-outgoing';
 import { resetUnreadAfterCommit } from './unread-reset';
 
 export interface SendRequest {
@@ -37,15 +32,14 @@ export async function sendMessage(
   ticketId: number,
   request: SendRequest,
 ): Promise<{ messages: MessageView[] }> {
-  const { outbound } = env.messaging;
   const media = await Promise.all(
-    request.files.map((file) => prepareOutgoingMedia(outbound.storage, scope.companyId, file, env.ctx.log)),
+    request.files.map((file) => prepareOutgoingMedia(env.storage, scope.companyId, file, env.ctx.log)),
   );
   try {
     return await store(env, actor, scope, ticketId, request, media);
   } catch (error) {
     // Nothing was stored: the uploaded (and converted) files go too.
-    await Promise.all(media.map((m) => outbound.storage.remove(m.path)));
+    await Promise.all(media.map((m) => env.storage.remove(m.path)));
     throw error;
   }
 }
@@ -58,7 +52,6 @@ function store(
   request: SendRequest,
   media: NonNullable<OutgoingPart['media']>[],
 ): Promise<{ messages: MessageView[] }> {
-  const { outbound } = env.messaging;
   return scope.run(async (tx) => {
     const seen = await getVisibleTicket(tx, actor, ticketId);
     const contact = await tx
@@ -79,7 +72,7 @@ function store(
     });
     const render = (text: string) => renderTemplate(text, variables);
     const parts = partsOf(tx.companyId, env, request, media, render);
-    const stored = await storeOutgoing(tx, outbound, {
+    const stored = await storeOutgoing(tx, env, {
       ticket,
       contact,
       parts,
@@ -89,7 +82,7 @@ function store(
     await resetUnreadAfterCommit(env, tx, ticket);
     const messages = await loadMessageViews(
       tx,
-      outbound.storage,
+      env.storage,
       stored.messages.map((m) => m.id),
     );
     return { messages };
@@ -111,7 +104,7 @@ function partsOf(
     }));
   }
   if (input.mediaUrl) {
-    const path = env.messaging.outbound.storage.ownFileFromUrl(companyId, input.mediaUrl);
+    const path = env.storage.ownFileFromUrl(companyId, input.mediaUrl);
     if (!path) throw AppError.validation({ mediaUrl: 'Invalid value' });
     const fileName = path.slice(path.lastIndexOf('/') + 1).replace(/^[0-9a-f-]{36}-/, '');
     return [

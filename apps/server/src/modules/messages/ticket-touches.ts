@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { HeldWrite } from '../../platform/db/lean-pool';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import type { TenantTx } from '../../platform/tenancy';
-import type { TicketRow } from '../tickets';
-import type { TicketRefs } from '../tickets/tickets.presenter';
+import type { TicketRefs, TicketRow } from '../tickets';
 import {
   addMessageCounts,
   insertMessageStatement,

@@ -15,7 +15,8 @@ export { resetUnread } from './ticket-unread';
 export { refuseOtherOpenTicket } from './ticket-conflicts';
 export { currentCycle, latestCycle, type CycleRow } from './ticket-cycles';
 export { RATING_PROMPT, ratingRequestText } from './ticket-notices';
-export { sendAutomatic, sendClosingMessages } from './ticket-automatic-messages';
+export { sendClosingMessages } from './ticket-automatic-messages';
+export type { TicketMessages, TicketsEnv } from './ticket-messages.port';
 export {
   acceptTicket,
   changeTicket,
@@ -27,9 +28,17 @@ export {
   type TicketChangeOptions,
 } from './ticket-transitions';
 export { registerTicketsRoutes } from './tickets.routes';
+export { registerTicketJobs } from './jobs';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
-export { loadTicketView, loadTicketViews, ticketRowsAndViews } from './tickets.presenter';
+export {
+  loadTicketView,
+  loadTicketViews,
+  presentTicketRow,
+  ticketRefs,
+  ticketRowsAndViews,
+  type TicketRefs,
+} from './tickets.presenter';
 export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */

@@ -1,14 +1,11 @@
 import type { TicketStatus } from '@zapdesk/contracts';
-import type { Defer } from '../../messaging/outbound';
-import { enqueueOutbox, chatIdOfContact } from '../../messaging/outbound';
-import type { OutgoingEnv } from '../../messaging/outbound/store-outgoing';
-import type { TenantTx } from '../../platform/tenancy';
+import type { Defer, TenantTx } from '../../platform/tenancy';
 import { getSetting } from '../settings';
-import { sendAutomatic, sendClosingMessages } from './ticket-automatic-messages';
+import { sendClosingMessages } from './ticket-automatic-messages';
 import { refuseOtherOpenTicket } from './ticket-conflicts';
 import { followCycle, latestCycle, startStaffCycle } from './ticket-cycles';
+import type { TicketsEnv } from './ticket-messages.port';
 import { transferNotice } from './ticket-notices';
-import { resetUnread } from './ticket-unread';
 import { emitTicketUpdate, emitUnreadReset } from './tickets.events';
 import { loadTicketView } from './tickets.presenter';
 import type { TicketRow } from './tickets.repository';
@@ -43,7 +40,7 @@ export interface TicketChangeOptions {
  */
 export async function changeTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   before: TicketRow,
   change: TicketChange,
   options: TicketChangeOptions = {},
@@ -116,7 +113,7 @@ export async function changeTicket(
   } else if (status !== 'closed') {
     await followCycle(tx, before, ticket, now);
     if (before.status === 'pending' && status === 'open')
-      unreadReset = await resetUnreadQueued(tx, env, ticket);
+      unreadReset = await env.messages.resetUnread(tx, ticket);
     if (options.notify ?? true) ticket = await sendTransferNotice(tx, env, before, ticket, collect);
   }
 
@@ -133,7 +130,7 @@ export async function changeTicket(
 
 async function sendTransferNotice(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   before: TicketRow,
   after: TicketRow,
   defer: Defer,
@@ -157,34 +154,13 @@ async function sendTransferNotice(
     userName: user?.name ?? null,
     hadAgent: before.userId !== null,
   });
-  return text ? sendAutomatic(tx, env, after, text, defer) : after;
-}
-
-/** Unread reset on accept (server-behaviour 6.1), with the read receipt queued; answers whether anything was unread. */
-async function resetUnreadQueued(tx: TenantTx, env: OutgoingEnv, ticket: TicketRow): Promise<boolean> {
-  const reset = await resetUnread(tx, ticket.id);
-  if (!reset) return false;
-  const whatsappId = ticket.whatsappId;
-  if (reset.latestWid && whatsappId !== null) {
-    const contact = await tx
-      .selectFrom('contacts')
-      .where('id', '=', ticket.contactId)
-      .select(['number', 'isGroup'])
-      .executeTakeFirstOrThrow();
-    await enqueueOutbox(tx, whatsappId, {
-      kind: 'markRead',
-      chatId: chatIdOfContact(contact),
-      wids: [reset.latestWid],
-    });
-    tx.afterCommit(() => env.kick(whatsappId));
-  }
-  return true;
+  return text ? env.messages.sendAutomatic(tx, after, text, defer) : after;
 }
 
 /** Accept (pending → open): the user becomes the owner, the cycle starts, the bot stops, unread resets. */
 export function acceptTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   ticket: TicketRow,
   userId: number,
   options?: TicketChangeOptions,
@@ -195,7 +171,7 @@ export function acceptTicket(
 /** Return (→ pending without user): the cycle is queued again. */
 export function returnTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   ticket: TicketRow,
   options?: TicketChangeOptions,
 ): Promise<TicketRow> {
@@ -208,7 +184,7 @@ export function returnTicket(
  */
 export function transferTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   ticket: TicketRow,
   to: Pick<TicketChange, 'queueId' | 'userId' | 'useIntegration' | 'promptId' | 'integrationId'>,
   options?: TicketChangeOptions,
@@ -220,7 +196,7 @@ export function transferTicket(
 /** Close: bot state cleared, cycle finished, rating request or completion message as asked. */
 export function closeTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   ticket: TicketRow,
   options: { rating: boolean; completion: boolean; defer?: Defer },
 ): Promise<TicketRow> {
@@ -230,7 +206,7 @@ export function closeTicket(
 /** Staff reopen (closed → open with a new cycle); ERR_OTHER_OPEN_TICKET when the contact has another one. */
 export function reopenTicket(
   tx: TenantTx,
-  env: OutgoingEnv,
+  env: TicketsEnv,
   ticket: TicketRow,
   userId: number,
   options?: TicketChangeOptions & { queueId?: number | null },

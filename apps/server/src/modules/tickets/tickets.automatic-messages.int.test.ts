@@ -104,7 +104,7 @@ describe('group tickets', () => {
       );
     }
 
-    await sweepExpiredTickets(server.ctx, server.messaging.outbound);
+    await sweepExpiredTickets(server.ctx, server.modules.tickets);
 
     expect((await ticketRow(server, world.company.id, group.id)).status).toBe('open');
     expect((await ticketRow(server, world.company.id, single.id)).status).toBe('closed');

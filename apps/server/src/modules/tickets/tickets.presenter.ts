@@ -3,11 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder }
 import type { TicketView } from '@zapdesk/contracts';
 import type { Database } from '../../platform/db/schema';
 import type { TenantTx } from '../../platform/tenancy';
-import {
-  presentContact,
-  PRESENTED_CONTACT_COLUMNS,
-  type PresentedContact,
-} from '../contacts/contacts.presenter';
+import { presentContact, PRESENTED_CONTACT_COLUMNS, type PresentedContact } from '../contacts';
 import type { TicketRow } from './tickets.repository';
 import { anyOf } from '../../platform/db/any-of';
 import { StatementTemplate } from '../../platform/db/statement-template';

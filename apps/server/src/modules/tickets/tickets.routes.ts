@@ -1,6 +1,5 @@
 import { routes } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
-import type { AppContext } from '../../platform/context';
+import type { TicketsEnv } from './ticket-messages.port';
 import { createTicket } from './use-cases/create-ticket';
 import { deleteTicket } from './use-cases/delete-ticket';
 import { getTicket } from './use-cases/get-ticket';
@@ -8,9 +7,9 @@ import { listTickets } from './use-cases/list-tickets';
 import { updateTicket } from './use-cases/update-ticket';
 
 /** Ticket routes (spec 1 section 7, server-behaviour 5). */
-export function registerTicketsRoutes(ctx: AppContext, messaging: Messaging): void {
+export function registerTicketsRoutes(env: TicketsEnv): void {
+  const { ctx } = env;
   const listEnv = { frontendUrl: ctx.config.frontendUrl, timeZone: ctx.config.timeZone };
-  const outbound = messaging.outbound;
 
   ctx.bind(routes.tickets.list, ({ actor, scope, query }) => {
     const { pageNumber, status, ...filters } = query;
@@ -39,9 +38,9 @@ export function registerTicketsRoutes(ctx: AppContext, messaging: Messaging): vo
   ctx.bind(routes.tickets.get, ({ actor, scope, params }) =>
     getTicket(ctx.config.frontendUrl, actor, scope, { id: params.id }),
   );
-  ctx.bind(routes.tickets.create, ({ actor, scope, body }) => createTicket(outbound, actor, scope, body));
+  ctx.bind(routes.tickets.create, ({ actor, scope, body }) => createTicket(env, actor, scope, body));
   ctx.bind(routes.tickets.update, ({ actor, scope, params, body }) =>
-    updateTicket(outbound, actor, scope, params.id, body),
+    updateTicket(env, actor, scope, params.id, body),
   );
   ctx.bind(routes.tickets.remove, ({ scope, params }) => deleteTicket(ctx, scope, params.id));
 }

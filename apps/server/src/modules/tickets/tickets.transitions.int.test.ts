@@ -358,7 +358,7 @@ describe('transition functions called inside a transaction (bots and jobs)', () 
         .where('id', '=', ticket.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await transferTicket(tx, server.messaging.outbound, row, { queueId: queue.id }, { notify: false });
+      await transferTicket(tx, server.modules.tickets, row, { queueId: queue.id }, { notify: false });
     });
 
     const update = await socket.waitFor(`company-${world.company.id}-ticket`);

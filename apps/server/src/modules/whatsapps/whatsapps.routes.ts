@@ -1,6 +1,6 @@
 import { routes } from '@zapdesk/contracts';
-import type { Messaging } from '../../messaging';
 import type { AppContext } from '../../platform/context';
+import type { SessionControl } from './session-control.port';
 import { createWhatsapp } from './use-cases/create-whatsapp';
 import { updateWhatsapp } from './use-cases/update-whatsapp';
 import {
@@ -11,8 +11,7 @@ import {
 import { deleteWhatsapp, listWhatsapps, showWhatsapp } from './whatsapps.service';
 
 /** Connections and their sessions (spec 1 section 7, server-behaviour 12). */
-export function registerWhatsappsRoutes(ctx: AppContext, messaging: Messaging): void {
-  const { sessions } = messaging;
+export function registerWhatsappsRoutes(ctx: AppContext, sessions: SessionControl): void {
   ctx.bind(routes.whatsapps.list, ({ actor, query }) => listWhatsapps(ctx, actor, query));
   ctx.bind(routes.whatsapps.get, ({ actor, scope, params }) => showWhatsapp(actor, scope, params.id));
   ctx.bind(routes.whatsapps.create, ({ actor, body }) => createWhatsapp(ctx, sessions, actor, body));

@@ -5,7 +5,7 @@ import {
   type UpdateWhatsappInput,
   type WhatsappView,
 } from '@zapdesk/contracts';
-import type { Sessions } from '../../messaging/sessions';
+import type { SessionControl } from './session-control.port';
 import { isAdmin, type Actor } from '../../platform/auth/actor';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/http/app-error';
@@ -54,7 +54,12 @@ export function showWhatsapp(actor: Actor, scope: TenantScope, id: number): Prom
 }
 
 /** Deletes a connection (its tickets stay, without connection), moves the default, then logs it out. */
-export async function deleteWhatsapp(ctx: AppContext, sessions: Sessions, scope: TenantScope, id: number) {
+export async function deleteWhatsapp(
+  ctx: AppContext,
+  sessions: SessionControl,
+  scope: TenantScope,
+  id: number,
+) {
   await scope.run(async (tx) => {
     await getWhatsapp(tx, id);
     if (!(await deleteWhatsappRow(tx, id))) throw AppError.notFound('ERR_NO_WAPP_FOUND');

@@ -1,1 +1,2 @@
 export { Scopes, SystemTx, TenantScope, TenantTx } from './tenant-scope';
+export type { Defer } from './tenant-scope';

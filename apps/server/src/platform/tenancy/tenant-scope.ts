@@ -15,6 +15,9 @@ import { EACH_STATEMENT_AFTER, HOLD_WRITE, type HeldWrite } from '../db/lean-poo
 
 type AfterCommit = () => void | Promise<void>;
 
+/** Queues work for after the commit; inbound processing passes its own so a rolled-back event emits nothing. */
+export type Defer = (fn: () => void) => void;
+
 /** Work bound to one database transaction, with callbacks that run only once it commits. */
 abstract class BoundTransaction {
   readonly #afterCommit: AfterCommit[];

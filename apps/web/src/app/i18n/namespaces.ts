@@ -27,4 +27,10 @@ export const namespaces: Namespace[] = [
   'dashboard',
   'campaigns',
   'files',
+  'announcements',
+  'chats',
+  'messagesApi',
+  'invoices',
+  'kanban',
+  'schedules',
 ];

@@ -21,6 +21,12 @@ import contacts from './contacts.json';
 import dashboard from './dashboard.json';
 import campaigns from './campaigns.json';
 import files from './files.json';
+import announcements from './announcements.json';
+import chats from './chats.json';
+import messagesApi from './messagesApi.json';
+import invoices from './invoices.json';
+import kanban from './kanban.json';
+import schedules from './schedules.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -47,4 +53,10 @@ export const resources = {
   dashboard,
   campaigns,
   files,
+  announcements,
+  chats,
+  messagesApi,
+  invoices,
+  kanban,
+  schedules,
 };

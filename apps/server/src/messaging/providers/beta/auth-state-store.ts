@@ -7,7 +7,7 @@ import {
   type SignalDataSet,
   type SignalDataTypeMap,
 } from 'baileys';
-import type { AuthState } from '../registry';
+import type { AuthState } from '..';
 
 /** Plain JSON for a jsonb column: Buffers and Uint8Arrays become `{type:'Buffer', data:<base64>}`. */
 export const toStored = (value: unknown): unknown => JSON.parse(JSON.stringify(value, BufferJSON.replacer));

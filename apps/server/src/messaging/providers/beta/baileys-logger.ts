@@ -1,5 +1,5 @@
 import type { SocketConfig } from 'baileys';
-import type { SessionHooks } from '../port';
+import type { SessionHooks } from '..';
 
 export type BaileysLogger = SocketConfig['logger'];
 

@@ -1,5 +1,5 @@
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
-import { ProviderError, type MediaRef, type NumberCheck, type SendCommand } from '../port';
+import { ProviderError, type MediaRef, type NumberCheck, type SendCommand } from '..';
 import type { BaileysLogger } from './baileys-logger';
 import type { InboundEvents } from './inbound-events';
 import { BoundedMap } from './bounded-map';

@@ -7,8 +7,8 @@ import {
   type ProviderEvent,
   type ProviderSession,
   type SendCommand,
-} from '../port';
-import type { ProviderContext } from '../registry';
+  type ProviderContext,
+} from '..';
 import { loadBaileysAuthState, type BaileysAuthStore } from './auth-state-store';
 import { baileysLogger, type BaileysLogger } from './baileys-logger';
 import { BetaCommands } from './beta-commands';

@@ -6,7 +6,7 @@ import {
   type WAMessageContent,
   type WAMessageKey,
 } from 'baileys';
-import type { ProviderEvent } from '../port';
+import type { ProviderEvent } from '..';
 import { AckTracker, ackOfStatus } from './acks';
 import { BoundedMap } from './bounded-map';
 import { resolveParty } from './identity';

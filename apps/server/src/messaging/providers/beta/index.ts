@@ -1,5 +1,5 @@
 import type { Config } from '../../../platform/config/config';
-import type { ProviderFactory } from '../registry';
+import type { ProviderFactory } from '..';
 import { BetaSession, type BetaDeps } from './beta-session';
 import { baileysMediaDownloader, baileysSocketFactory } from './socket';
 

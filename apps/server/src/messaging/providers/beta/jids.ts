@@ -1,5 +1,5 @@
 import { isJidGroup, isLidUser, isPnUser, jidDecode } from 'baileys';
-import { ProviderError } from '../port';
+import { ProviderError } from '..';
 
 const USER_SERVER = '@s.whatsapp.net';
 const GROUP_SERVER = '@g.us';

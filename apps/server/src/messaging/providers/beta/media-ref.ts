@@ -1,5 +1,5 @@
 import { BufferJSON, toNumber, type proto, type WAMessage, type WAMessageKey } from 'baileys';
-import { ProviderError } from '../port';
+import { ProviderError } from '..';
 
 /** The message fields that carry a downloadable file. */
 export type MediaField =

@@ -1,5 +1,5 @@
 import { normalizeMessageContent, proto, toNumber } from 'baileys';
-import type { InboundMessage, MediaRef } from '../port';
+import type { InboundMessage, MediaRef } from '..';
 import { MEDIA_FIELDS, type MediaField } from './media-ref';
 
 /** What a message says, in the port's terms (who sent it is resolved elsewhere). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { AnyMessageContent, WAMessage } from 'baileys';
-import { ProviderError, type SendCommand } from '../port';
+import { ProviderError, type SendCommand } from '..';
 
 const VOICE_NOTE_MIMETYPE = 'audio/ogg; codecs=opus';
 

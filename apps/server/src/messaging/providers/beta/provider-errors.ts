@@ -1,4 +1,4 @@
-import { ProviderError } from '../port';
+import { ProviderError } from '..';
 import { statusCodeOf } from './reconnect-policy';
 
 /** Codes of requests WhatsApp refused for what they are (bad jid, bad media): retrying cannot help. */

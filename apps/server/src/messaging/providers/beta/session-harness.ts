@@ -1,5 +1,4 @@
-import type { ConnectionStatus, ProviderEvent, SessionHooks } from '../port';
-import type { AuthState } from '../registry';
+import type { ConnectionStatus, ProviderEvent, SessionHooks, AuthState } from '..';
 import { BetaSession } from './beta-session';
 import { FakeWhatsApp, type FakeSocket } from './fake-socket';
 

@@ -1,5 +1,5 @@
 import { toNumber, type WAMessage } from 'baileys';
-import type { ProviderEvent } from '../port';
+import type { ProviderEvent } from '..';
 import { resolveParty, type LidLookup, type Party } from './identity';
 import { groupChatId, isGroupJid, isIgnoredChat } from './jids';
 import { encodeMediaRef } from './media-ref';

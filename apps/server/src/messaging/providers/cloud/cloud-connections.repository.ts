@@ -1,5 +1,5 @@
 import type { Scopes } from '../../../platform/tenancy';
-import type { ConnectionDescriptor } from '../port';
+import type { ConnectionDescriptor } from '..';
 
 /**
  * The cloud connection a webhook URL names, whatever its company: the caller proves it is Meta with the

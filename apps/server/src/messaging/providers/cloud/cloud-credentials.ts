@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConnectionDescriptor } from '../port';
+import type { ConnectionDescriptor } from '..';
 
 /** What a cloud connection keeps in whatsapps.provider_config (filled by the connection form). */
 export const CloudCredentials = z.object({

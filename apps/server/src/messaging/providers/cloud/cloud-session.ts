@@ -6,8 +6,8 @@ import {
   type NumberCheck,
   type ProviderSession,
   type SendCommand,
-} from '../port';
-import type { ProviderContext } from '../registry';
+  type ProviderContext,
+} from '..';
 import { readCloudCredentials, type CloudCredentials, type GraphEndpoint } from './cloud-credentials';
 import { GraphClient } from './graph-client';
 import { GraphError } from './graph-errors';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/http/app-error';
 import { createBinder } from '../../../platform/http/route-binder';
 import type { Inbound } from '../../inbound';
-import type { ConnectionDescriptor } from '../port';
+import type { ConnectionDescriptor } from '..';
 import { findCloudConnection } from './cloud-connections.repository';
 import { readCloudCredentials, type CloudCredentials } from './cloud-credentials';
 import { toProviderEvents } from './webhook-events';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProviderError } from '../port';
+import { ProviderError } from '..';
 
 /** A failure Graph explained; `isAuthFailure` when the token or app no longer opens the number (401, code 190). */
 export class GraphError extends ProviderError {

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context';
-import type { ProviderFactory } from '../registry';
+import type { ProviderFactory } from '..';
 import { CloudSession } from './cloud-session';
 import { SentMessages } from './sent-messages.repository';
 

@@ -1,4 +1,4 @@
-import { ProviderError, type SendCommand } from '../port';
+import { ProviderError, type SendCommand } from '..';
 
 type OutgoingMedia = NonNullable<SendCommand['media']>;
 export type CloudMediaType = 'image' | 'video' | 'audio' | 'document';

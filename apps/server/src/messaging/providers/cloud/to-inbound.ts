@@ -1,4 +1,4 @@
-import type { InboundMessage, MediaRef } from '../port';
+import type { InboundMessage, MediaRef } from '..';
 import type { CloudMessage, CloudSharedContact } from './webhook-payload';
 
 type Content = Pick<

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderEvent } from '../port';
+import type { ProviderEvent } from '..';
 import { toInboundMessage } from './to-inbound';
 import {
   CloudChangeValue,

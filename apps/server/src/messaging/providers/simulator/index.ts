@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../platform/context';
-import type { ProviderFactory } from '../registry';
+import type { ProviderFactory } from '..';
 import { SimulatedAvatars } from './avatars';
 import { SimulatorSession } from './simulator-session';
 

@@ -1,4 +1,4 @@
-import type { NumberCheck } from '../port';
+import type { NumberCheck } from '..';
 
 /**
  * The simulated network knows every number of 10 to 13 digits. A Brazilian mobile written without its

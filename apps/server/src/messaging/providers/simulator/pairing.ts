@@ -1,4 +1,4 @@
-import type { AuthState } from '../registry';
+import type { AuthState } from '..';
 
 /** What a scanned simulator connection keeps in its creds row: the fake phone's number. */
 export interface SimulatorPairing {

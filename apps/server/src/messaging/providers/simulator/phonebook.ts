@@ -1,4 +1,4 @@
-import type { ProviderEvent } from '../port';
+import type { ProviderEvent } from '..';
 
 type Phonebook = Extract<ProviderEvent, { type: 'contacts.sync' }>['contacts'];
 

@@ -7,8 +7,9 @@ import {
   type NumberCheck,
   type ProviderEvent,
   type SendCommand,
-} from '../port';
-import type { ProviderContext, WakeableSession } from '../registry';
+  type ProviderContext,
+  type WakeableSession,
+} from '..';
 import type { SimulatedAvatars } from './avatars';
 import { checkSimulatedNumber } from './numbers';
 import { readPairing } from './pairing';

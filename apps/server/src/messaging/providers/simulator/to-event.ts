@@ -1,4 +1,4 @@
-import type { InboundKind, ProviderEvent } from '../port';
+import type { InboundKind, ProviderEvent } from '..';
 import type { SimulatorRow } from './simulator.repository';
 
 const kinds: Record<Exclude<SimulatorRow['type'], 'call'>, InboundKind> = {

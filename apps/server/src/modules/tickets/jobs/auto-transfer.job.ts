@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
+import type { TicketsEnv } from '../ticket-messages.port';
 import type { AppContext } from '../../../platform/context';
 import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
@@ -18,7 +18,7 @@ export const AUTO_TRANSFER_JOB = 'ticket-auto-transfer';
  */
 export async function sweepAutoTransfers(
   ctx: AppContext,
-  outbound: OutgoingEnv,
+  env: TicketsEnv,
   now = new Date(),
 ): Promise<number> {
   const candidates = await ctx.scopes.asSystem((tx) =>
@@ -44,16 +44,11 @@ export async function sweepAutoTransfers(
       .execute(),
   );
   return handleEach(ctx, candidates, (companyId, ticketId) =>
-    ctx.scopes.tenant(companyId).run((tx) => transferWaiting(tx, outbound, ticketId, now)),
+    ctx.scopes.tenant(companyId).run((tx) => transferWaiting(tx, env, ticketId, now)),
   );
 }
 
-async function transferWaiting(
-  tx: TenantTx,
-  outbound: OutgoingEnv,
-  ticketId: number,
-  now: Date,
-): Promise<boolean> {
+async function transferWaiting(tx: TenantTx, env: TicketsEnv, ticketId: number, now: Date): Promise<boolean> {
   const held = await lockTicketChat(tx, ticketId);
   if (!held) return false;
   const { ticket } = held;
@@ -66,10 +61,10 @@ async function transferWaiting(
   if (!connection || connection.timeToTransfer <= 0 || connection.transferQueueId === null) return false;
   const cycle = await currentCycle(tx, ticket);
   if (cycle.queuedAt.getTime() + connection.timeToTransfer * 60_000 > now.getTime()) return false;
-  await transferTicket(tx, outbound, ticket, { queueId: connection.transferQueueId });
+  await transferTicket(tx, env, ticket, { queueId: connection.transferQueueId });
   return true;
 }
 
-export function autoTransferJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return periodicSweepJob(AUTO_TRANSFER_JOB, () => sweepAutoTransfers(ctx, outbound));
+export function autoTransferJob(ctx: AppContext, env: TicketsEnv) {
+  return periodicSweepJob(AUTO_TRANSFER_JOB, () => sweepAutoTransfers(ctx, env));
 }

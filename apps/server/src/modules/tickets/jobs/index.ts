@@ -1,4 +1,4 @@
-import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
+import type { TicketsEnv } from '../ticket-messages.port';
 import type { AppContext } from '../../../platform/context';
 import { autoTransferJob } from './auto-transfer.job';
 import { searchCommonKeysJob } from './search-common-keys.job';
@@ -12,8 +12,8 @@ export { SEARCH_COMMON_KEYS_JOB, refreshSearchCommonKeys } from './search-common
  * Every minute: inactive tickets expire and waiting tickets move to the connection's transfer queue. Every ten
  * minutes the history search's common keys are copied from the statistics ANALYZE keeps.
  */
-export function registerTicketJobs(ctx: AppContext, outbound: OutgoingEnv): void {
-  for (const job of [ticketExpiryJob(ctx, outbound), autoTransferJob(ctx, outbound)]) {
+export function registerTicketJobs(ctx: AppContext, env: TicketsEnv): void {
+  for (const job of [ticketExpiryJob(ctx, env), autoTransferJob(ctx, env)]) {
     ctx.jobs.register(job);
     ctx.jobs.schedule(job.name, '* * * * *');
   }

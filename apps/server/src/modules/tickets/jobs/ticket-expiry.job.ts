@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { chatIdOfContact, lockChat } from '../../../messaging/outbound';
-import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
+import type { TicketsEnv } from '../ticket-messages.port';
 import type { AppContext } from '../../../platform/context';
 import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
-import { sendAutomatic } from '../ticket-automatic-messages';
+import { chatIdOfContact, lockChat } from '../../contacts';
 import { closeTicket } from '../ticket-transitions';
 import type { TicketRow } from '../tickets.repository';
 import { activeCompany } from './active-companies';
@@ -19,7 +18,7 @@ export const TICKET_EXPIRY_JOB = 'ticket-expiry';
  */
 export async function sweepExpiredTickets(
   ctx: AppContext,
-  outbound: OutgoingEnv,
+  env: TicketsEnv,
   now = new Date(),
 ): Promise<number> {
   const candidates = await ctx.scopes.asSystem((tx) =>
@@ -40,16 +39,11 @@ export async function sweepExpiredTickets(
       .execute(),
   );
   return handleEach(ctx, candidates, (companyId, ticketId) =>
-    ctx.scopes.tenant(companyId).run((tx) => expireTicket(tx, outbound, ticketId, now)),
+    ctx.scopes.tenant(companyId).run((tx) => expireTicket(tx, env, ticketId, now)),
   );
 }
 
-async function expireTicket(
-  tx: TenantTx,
-  outbound: OutgoingEnv,
-  ticketId: number,
-  now: Date,
-): Promise<boolean> {
+async function expireTicket(tx: TenantTx, env: TicketsEnv, ticketId: number, now: Date): Promise<boolean> {
   const held = await lockTicketChat(tx, ticketId);
   if (!held) return false;
   const { ticket } = held;
@@ -68,8 +62,8 @@ async function expireTicket(
     ticket.updatedAt.getTime() < now.getTime() - connection.expiresTicket * 60_000;
   if (!expired) return false;
   const defer = (fn: () => void) => tx.afterCommit(fn);
-  const sent = await sendAutomatic(tx, outbound, ticket, connection.expiresInactiveMessage, defer);
-  await closeTicket(tx, outbound, sent, { rating: false, completion: false, defer });
+  const sent = await env.messages.sendAutomatic(tx, ticket, connection.expiresInactiveMessage, defer);
+  await closeTicket(tx, env, sent, { rating: false, completion: false, defer });
   return true;
 }
 
@@ -92,6 +86,6 @@ export async function lockTicketChat(tx: TenantTx, ticketId: number) {
   return ticket ? { ticket, contact } : undefined;
 }
 
-export function ticketExpiryJob(ctx: AppContext, outbound: OutgoingEnv) {
-  return periodicSweepJob(TICKET_EXPIRY_JOB, () => sweepExpiredTickets(ctx, outbound));
+export function ticketExpiryJob(ctx: AppContext, env: TicketsEnv) {
+  return periodicSweepJob(TICKET_EXPIRY_JOB, () => sweepExpiredTickets(ctx, env));
 }

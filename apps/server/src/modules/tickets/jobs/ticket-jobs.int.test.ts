@@ -60,7 +60,7 @@ describe('ticket expiry', () => {
     await open(recent, true, minutesAgo(4));
     await open(theirs, false, minutesAgo(60));
 
-    expect(await sweepExpiredTickets(server.ctx, server.messaging.outbound)).toBeGreaterThanOrEqual(1);
+    expect(await sweepExpiredTickets(server.ctx, server.modules.tickets)).toBeGreaterThanOrEqual(1);
 
     expect(await stale.ticket()).toMatchObject({ status: 'closed', chatbot: false });
     const [cycle] = await stale.cycles(expiring.id);
@@ -82,7 +82,7 @@ describe('ticket expiry', () => {
     ).toBe(true);
 
     // Closed now: a later sweep leaves it alone.
-    await sweepExpiredTickets(server.ctx, server.messaging.outbound, new Date(Date.now() + 60 * 60_000));
+    await sweepExpiredTickets(server.ctx, server.modules.tickets, new Date(Date.now() + 60 * 60_000));
     expect(await stale.ours()).toHaveLength(1);
     socket.close();
   });
@@ -114,7 +114,7 @@ describe('auto-transfer', () => {
     const queuedAt = queued?.queuedAt ?? new Date();
     const after = (minutes: number) => new Date(queuedAt.getTime() + minutes * 60_000);
 
-    await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(2));
+    await sweepAutoTransfers(server.ctx, server.modules.tickets, after(2));
     expect(await c.ticket()).toMatchObject({ queueId: null });
 
     // A blocked company's tickets wait until it is active again (server-behaviour 1.5).
@@ -123,11 +123,11 @@ describe('auto-transfer', () => {
         tx.db.updateTable('companies').set({ status }).where('id', '=', bot.company.id).execute(),
       );
     await setActive(false);
-    await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(3));
+    await sweepAutoTransfers(server.ctx, server.modules.tickets, after(3));
     expect(await c.ticket()).toMatchObject({ queueId: null });
     await setActive(true);
 
-    await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(3));
+    await sweepAutoTransfers(server.ctx, server.modules.tickets, after(3));
     expect(await c.ticket()).toMatchObject({
       queueId: queue.id,
       status: 'pending',
@@ -147,7 +147,7 @@ describe('auto-transfer', () => {
     );
 
     // In a queue now: not transferred again.
-    await sweepAutoTransfers(server.ctx, server.messaging.outbound, after(60));
+    await sweepAutoTransfers(server.ctx, server.modules.tickets, after(60));
     expect(await c.ours()).toHaveLength(1);
     socket.close();
   });
@@ -175,7 +175,7 @@ describe('tickets the sweeps leave alone', () => {
         .execute(),
     );
 
-    await sweepExpiredTickets(server.ctx, server.messaging.outbound);
+    await sweepExpiredTickets(server.ctx, server.modules.tickets);
 
     expect(await waiting.ticket()).toMatchObject({ status: 'pending' });
     expect(await served.ticket()).toMatchObject({ status: 'open' });
@@ -209,7 +209,7 @@ describe('tickets the sweeps leave alone', () => {
       tx.updateTable('tickets').set({ status: 'open', userId: held.admin.id }).execute(),
     );
 
-    await sweepAutoTransfers(server.ctx, server.messaging.outbound, new Date(Date.now() + 24 * 60 * 60_000));
+    await sweepAutoTransfers(server.ctx, server.modules.tickets, new Date(Date.now() + 24 * 60 * 60_000));
 
     for (const c of customers) {
       expect(await c.ticket()).toMatchObject({ queueId: null });

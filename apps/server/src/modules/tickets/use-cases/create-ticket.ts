@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { CreateTicketInput, TicketView } from '@zapdesk/contracts';
 import { validationMessages } from '@zapdesk/contracts';
-import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import { isAdmin, type Actor } from '../../../platform/auth/actor';
 import { AppError } from '../../../platform/http/app-error';
 import type { TenantScope, TenantTx } from '../../../platform/tenancy';
@@ -9,6 +8,7 @@ import { findDefaultConnection } from '../../whatsapps';
 import { refuseOtherOpenTicket } from '../ticket-conflicts';
 import { findOrCreateTicketQuietly } from '../ticket-lifecycle';
 import { changeTicket } from '../ticket-transitions';
+import type { TicketsEnv } from '../ticket-messages.port';
 import { loadTicketView } from '../tickets.presenter';
 import { checkTicketReferences } from './ticket-references';
 
@@ -17,7 +17,7 @@ import { checkTicketReferences } from './ticket-references';
  * caller with a new started cycle; refused with ERR_OTHER_OPEN_TICKET when the contact is being served.
  */
 export function createTicket(
-  env: OutgoingEnv,
+  env: TicketsEnv,
   actor: Actor,
   scope: TenantScope,
   input: CreateTicketInput,

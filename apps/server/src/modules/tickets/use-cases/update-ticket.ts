@@ -1,16 +1,16 @@
 import type { TicketView, UpdateTicketInput } from '@zapdesk/contracts';
-import type { OutgoingEnv } from '../../../messaging/outbound/store-outgoing';
 import type { Actor } from '../../../platform/auth/actor';
 import type { TenantScope } from '../../../platform/tenancy';
 import { refuseTicketTakenByOther } from '../ticket-conflicts';
 import { changeTicket, type TicketChange } from '../ticket-transitions';
+import type { TicketsEnv } from '../ticket-messages.port';
 import { loadTicketView } from '../tickets.presenter';
 import { getVisibleTicket } from '../tickets.repository';
 import { checkTicketReferences } from './ticket-references';
 
 /** PUT /tickets/:id (server-behaviour 5.4): visibility-checked; only the fields sent change, in one transaction. */
 export function updateTicket(
-  env: OutgoingEnv,
+  env: TicketsEnv,
   actor: Actor,
   scope: TenantScope,
   id: number,

@@ -1,5 +1,5 @@
 import type { CreateWhatsappInput, WhatsappView } from '@zapdesk/contracts';
-import type { Sessions } from '../../../messaging/sessions';
+import type { SessionControl } from '../session-control.port';
 import type { Actor } from '../../../platform/auth/actor';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/http/app-error';
@@ -25,7 +25,7 @@ import {
  */
 export async function createWhatsapp(
   ctx: AppContext,
-  sessions: Sessions,
+  sessions: SessionControl,
   actor: Actor,
   input: CreateWhatsappInput,
 ): Promise<WhatsappView> {

@@ -1,5 +1,5 @@
 import { cloudCredentialKeys, type UpdateWhatsappInput, type WhatsappView } from '@zapdesk/contracts';
-import type { Sessions } from '../../../messaging/sessions';
+import type { SessionControl } from '../session-control.port';
 import type { AppContext } from '../../../platform/context';
 import { AppError } from '../../../platform/http/app-error';
 import type { TenantScope } from '../../../platform/tenancy';
@@ -24,7 +24,7 @@ import {
  */
 export async function updateWhatsapp(
   ctx: AppContext,
-  sessions: Sessions,
+  sessions: SessionControl,
   scope: TenantScope,
   id: number,
   input: UpdateWhatsappInput,

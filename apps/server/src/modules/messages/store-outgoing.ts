@@ -1,39 +1,19 @@
-import type { AppContext } from '../../platform/context';
 import type { MessagesTable } from '../../platform/db/schema';
-import type { MediaStorage } from '../../platform/storage/media-storage';
-import type { TenantTx } from '../../platform/tenancy';
-import type { ContactRow } from '../../modules/contacts/contacts.presenter';
-import { presentContact } from '../../modules/contacts/contacts.presenter';
-import { emitMessageCreated } from '../../modules/messages/messages.events';
-import { loadMessageViews, presentUnquotedMessage } from '../../modules/messages/messages.presenter';
-import {
-  insertMessage,
-  touchTicketWithMessages,
-  type MessageRow,
-} from '../../modules/messages/messages.repository';
-import { emitTicketUpdate, type TicketRow } from '../../modules/tickets';
-import { presentTicketRow } from '../../modules/tickets/tickets.presenter';
-import { chatIdOfContact, lockChat } from '../inbound/chat-key';
-import { enqueueOutbox } from './outbox';
-import type { OutgoingMedia } from './outbox-tasks';
+import type { Defer, TenantTx } from '../../platform/tenancy';
+import { chatIdOfContact, lockChat, presentContact, type ContactRow } from '../contacts';
+import { emitTicketUpdate, presentTicketRow, type TicketRow } from '../tickets';
+import { emitMessageCreated } from './messages.events';
+import { loadMessageViews, presentUnquotedMessage } from './messages.presenter';
+import { insertMessage, touchTicketWithMessages, type MessageRow } from './messages.repository';
+import type { OutgoingEnv, OutgoingMedia } from './outbox.port';
 
 export type MessageOrigin = MessagesTable['origin'];
-
-/** Queues work for after the commit; inbound processing passes its own so a rolled-back event emits nothing. */
-export type Defer = (fn: () => void) => void;
 
 export interface OutgoingPart {
   /** Rendered text, or the caption of the media. */
   body: string;
   /** A file already in storage. */
   media?: Omit<OutgoingMedia, 'caption'>;
-}
-
-export interface OutgoingEnv {
-  ctx: AppContext;
-  storage: MediaStorage;
-  /** Runs the connection's queue (the outbox worker's kick). */
-  kick(whatsappId: number): void;
 }
 
 /** The spec's mediaType for a file: its MIME major type, anything unusual being a document. */
@@ -43,9 +23,13 @@ export function mediaTypeOf(mimetype: string): 'image' | 'video' | 'audio' | 'ap
 }
 
 /**
- * Stores our messages (ack 0) and their outbox rows in the caller's transaction, inside the chat's serialised
- * section, updates the ticket, and after commit emits `-appMessage` create and `-ticket` update and runs the
- * queue (server-behaviour 6.2: every message the server sends is stored at send time).
+ * THE way to send a message from the server: stores our messages (ack 0) in a ticket and queues their delivery.
+ * The message rows and their outbox rows (through the `Outbox` port) are written in the caller's transaction,
+ * inside the chat's serialised section, so they commit together or not at all; the ticket is touched (last
+ * message, counts), and after commit `-appMessage` create and `-ticket` update are emitted and the connection's
+ * queue runs (server-behaviour 6.2: every message the server sends is stored at send time). Anything that sends
+ * (agents, the external API, automatic messages, bots, schedules, campaigns) calls this; `sendAutomaticMessage`
+ * wraps it for system texts with variables. Throws when the ticket has no connection.
  */
 export async function storeOutgoing(
   tx: TenantTx,
@@ -88,7 +72,7 @@ export async function storeOutgoing(
     if (!message) throw new Error('outgoing message not stored');
     messages.push(message);
     const captioned = part.body !== '' && mediaType !== 'audio';
-    await enqueueOutbox(tx, whatsappId, {
+    await env.outbox.enqueue(tx, whatsappId, {
       kind: 'send',
       messageId: message.id,
       chatId,
@@ -116,7 +100,7 @@ export async function storeOutgoing(
       });
     }
     emitTicketUpdate(env.ctx.realtime, tx.companyId, ticketView);
-    env.kick(whatsappId);
+    env.outbox.kick(whatsappId);
   });
   return { messages, ticket: touched };
 }
