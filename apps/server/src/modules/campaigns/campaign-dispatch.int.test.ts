@@ -68,7 +68,7 @@ describe('campaign dispatch', () => {
   it('delivers exactly one message per valid contact, rendered from a non-empty variant, then FINALIZADA', async () => {
     const w = await world(50, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const id = await w.schedule();
-    const done = await campaignWhen(server, w.token, id, (c) => c.status === 'FINALIZADA', 30_000);
+    const done = await campaignWhen(server, w.token, id, (c) => c.status === 'FINALIZADA', 60_000);
     expect(done.report).toMatchObject({ validContacts: 50, delivered: 50, failed: 0, total: 50 });
     expect(done.completedAt).not.toBeNull();
 
@@ -97,7 +97,7 @@ describe('campaign dispatch', () => {
       );
     expect(tickets).toHaveLength(50);
     expect(new Set(tickets.map((t) => `${t.status}:${t.fromMe}`))).toEqual(new Set(['closed:true']));
-  });
+  }, 90_000);
 
   it('sends the file list files, then the media with the text as caption', async () => {
     const w = await world(2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
