@@ -11,6 +11,11 @@ import { createCompanyWithUsers } from '../lib/data';
 import { summarize, type LoadResult } from '../lib/load';
 
 const ROWS = 10_000;
+/**
+ * How long the dispatch is measured at most: on a loaded shared machine 10,000 sends may take longer than a bench
+ * run should; the rate is then the rows queued in the window, and the campaign is cancelled after it.
+ */
+const DISPATCH_WINDOW_MS = 120_000;
 /** How long the phones' receive rate is watched once dispatch has finished. */
 const DELIVERY_WINDOW_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,15 +109,14 @@ export const campaignDispatchBenchmark: Benchmark = {
       whatsappId: connection.id,
       scheduledAt: new Date().toISOString(),
     });
-    log('dispatching 10,000 contacts');
+    log(`dispatching ${ROWS} contacts (measured for up to ${DISPATCH_WINDOW_MS / 1000} s)`);
     const started = performance.now();
     for (;;) {
       const { rows } = await db.query<{ queued: string }>(
         'select count(queued_at) as queued from campaign_shipping where campaign_id = $1',
         [campaign.id],
       );
-      if (Number(rows[0]?.queued) >= ROWS) break;
-      if (performance.now() - started > 30 * 60_000) throw new Error('dispatch did not finish in 30 minutes');
+      if (Number(rows[0]?.queued) >= ROWS || performance.now() - started > DISPATCH_WINDOW_MS) break;
       await sleep(1000);
     }
     const spans = await db.query<{ first: Date; last: Date; gaps: number[] }>(
@@ -124,13 +128,16 @@ export const campaignDispatchBenchmark: Benchmark = {
     );
     const span = spans.rows[0]!;
     const dispatchMs = span.last.getTime() - span.first.getTime();
-    log(`dispatch rate: ${((ROWS * 1000) / dispatchMs).toFixed(0)} messages/s`);
+    const queued = (span.gaps ?? []).length + 1;
+    log(
+      `dispatch rate: ${((queued * 1000) / dispatchMs).toFixed(1)} messages/s (${queued} of ${ROWS} queued)`,
+    );
     const dispatchResult = summarize(
-      `campaign dispatch: ${ROWS} contacts queued (intervals 0, one connection)`,
+      `campaign dispatch of a ${ROWS}-contact campaign: sends queued (intervals 0, one connection)`,
       1,
       (span.gaps ?? []).map(Number),
-      { queued: ROWS },
-      ROWS - 1,
+      { queued },
+      queued - 1,
       dispatchMs,
     );
 
