@@ -113,14 +113,8 @@ export const specCalls: readonly SpecCall[] = [
     section: '1 reference',
     call: 'GET /announcements/?searchParam=&pageNumber=1',
     answer: ['records', ...paged],
-    pending: true,
   },
-  {
-    section: '1 reference',
-    call: 'GET /chats/?searchParam=&pageNumber=1',
-    answer: ['records', ...paged],
-    pending: true,
-  },
+  { section: '1 reference', call: 'GET /chats/?searchParam=&pageNumber=1', answer: ['records', ...paged] },
 
   // ── Spec 1 §7 Tickets and messages ───────────────────────────────────────────────────────────────────────
   {
@@ -285,22 +279,34 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 users', call: 'DELETE /users/{id}', id: 'user' },
 
   // ── Spec 1 §7 Scheduled messages ─────────────────────────────────────────────────────────────────────────
-  { section: '1 schedules', call: 'GET /schedules', pending: true },
   {
     section: '1 schedules',
     call: 'POST /schedules',
-    body: { body: 'Hello there', contactId: '$contact', sendAt: '2099-01-01T10:00' },
-    pending: true,
+    body: {
+      body: 'Lembrete da consulta',
+      contactId: '{ticketContactId}',
+      sendAt: '2099-01-01T10:00:00-03:00',
+    },
+    answer: ['id', 'body', 'contactId', 'sendAt', 'status'],
+    save: 'schedule',
   },
-  { section: '1 schedules', call: 'PUT /schedules', pending: true },
+  { section: '1 schedules', call: 'GET /schedules', answer: ['schedules', ...paged] },
+  // The spec writes "GET, POST, PUT /schedules": the edit names its schedule.
+  {
+    section: '1 schedules',
+    call: 'PUT /schedules/{id}',
+    id: 'schedule',
+    body: { body: 'Lembrete remarcado', sendAt: '2099-01-02T10:00:00-03:00' },
+    answer: ['id', 'body', 'status'],
+  },
   {
     section: '1 schedules',
     call: 'POST /schedules/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'schedule',
     multipart: { fields: {}, files: { file: 'a.png' } },
-    pending: true,
+    answer: ['id', 'mediaPath', 'mediaName'],
   },
-  { section: '1 schedules', call: 'DELETE /schedules/{id}/media-upload', id: 'unbuilt', pending: true },
+  { section: '1 schedules', call: 'DELETE /schedules/{id}/media-upload', id: 'schedule' },
 
   // ── Spec 1 §7 Companies, plans, helps, settings ──────────────────────────────────────────────────────────
   {
@@ -416,7 +422,20 @@ export const specCalls: readonly SpecCall[] = [
   {
     section: '1 invoices',
     call: 'POST /subscription',
-    body: { plan: 'x', price: 49, users: 1, connections: 1, invoiceId: '$invoice' },
+    body: {
+      firstName: 'Ana',
+      lastName: 'Souza',
+      address2: 'Rua A, 1',
+      city: 'São Paulo',
+      state: 'SP',
+      zipcode: '01000-000',
+      country: 'BR',
+      plan: '{planId}',
+      price: 49,
+      users: 1,
+      connections: 1,
+      invoiceId: '{invoiceId}',
+    },
     answer: ['qrcode', 'valor', 'txid'],
   },
 
@@ -597,9 +616,8 @@ export const specCalls: readonly SpecCall[] = [
     section: '2 schedules',
     call: 'GET /schedules/?searchParam=&pageNumber=1',
     answer: ['schedules', ...paged],
-    pending: true,
   },
-  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'unbuilt', pending: true },
+  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'schedule' },
 
   // ── Spec 2 §7 Campaigns ──────────────────────────────────────────────────────────────────────────────────
   {
@@ -630,80 +648,78 @@ export const specCalls: readonly SpecCall[] = [
   // ── Spec 2 §7 Announcements ──────────────────────────────────────────────────────────────────────────────
   {
     section: '2 announcements',
-    call: 'GET /announcements/?searchParam=&pageNumber=1',
-    answer: ['records', ...paged],
-    pending: true,
+    call: 'POST /announcements',
+    as: 'super',
+    body: { title: 'Manutenção', text: 'Sábado às 22h', priority: 1, status: true },
+    answer: ['id', 'title', 'text', 'priority', 'status'],
+    save: 'announcement',
   },
   {
     section: '2 announcements',
-    call: 'POST /announcements',
-    as: 'super',
-    body: { title: 'T', text: 'Body' },
-    pending: true,
+    call: 'GET /announcements/?searchParam=&pageNumber=1',
+    answer: ['records', ...paged],
   },
-  { section: '2 announcements', call: 'GET /announcements/{id}', id: 'unbuilt', pending: true },
+  {
+    section: '2 announcements',
+    call: 'GET /announcements/{id}',
+    id: 'announcement',
+    answer: ['id', 'title', 'text'],
+  },
   {
     section: '2 announcements',
     call: 'PUT /announcements/{id}',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
-    body: { title: 'x' },
-    pending: true,
+    body: { title: 'Manutenção adiada' },
+    answer: ['id', 'title'],
   },
   {
     section: '2 announcements',
     call: 'POST /announcements/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
     multipart: { fields: {}, files: { file: 'a.png' } },
-    pending: true,
+    answer: ['id', 'mediaPath', 'mediaName'],
   },
   {
     section: '2 announcements',
     call: 'DELETE /announcements/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
-    pending: true,
   },
-  {
-    section: '2 announcements',
-    call: 'DELETE /announcements/{id}',
-    id: 'unbuilt',
-    as: 'super',
-    pending: true,
-  },
+  { section: '2 announcements', call: 'DELETE /announcements/{id}', id: 'announcement', as: 'super' },
 
   // ── Spec 2 §7 Internal chat ──────────────────────────────────────────────────────────────────────────────
-  { section: '2 internal chat', call: 'GET /chats', answer: ['records'], pending: true },
   {
     section: '2 internal chat',
     call: 'POST /chats',
-    body: { users: [{ id: '{adminId}' }], title: 'Conformance chat' },
-    pending: true,
+    body: { users: [{ id: '{visitorId}', name: 'Visitor' }], title: 'Conformance chat' },
+    answer: ['id', 'uuid', 'title', 'users'],
+    save: 'chat',
   },
-  { section: '2 internal chat', call: 'PUT /chats/{id}', id: 'unbuilt', body: { title: 'x' }, pending: true },
+  { section: '2 internal chat', call: 'GET /chats', answer: ['records'] },
   {
     section: '2 internal chat',
-    call: 'POST /chats/{id}/read',
-    id: 'unbuilt',
-    body: { userId: '{adminId}' },
-    pending: true,
-  },
-  {
-    section: '2 internal chat',
-    call: 'GET /chats/{id}/messages?pageNumber=1',
-    id: 'unbuilt',
-    answer: ['records', ...paged],
-    pending: true,
+    call: 'PUT /chats/{id}',
+    id: 'chat',
+    body: { title: 'Conformance chat 2' },
+    answer: ['id', 'title'],
   },
   {
     section: '2 internal chat',
     call: 'POST /chats/{id}/messages',
-    id: 'unbuilt',
-    body: { message: 'Hi' },
-    pending: true,
+    id: 'chat',
+    body: { message: 'Oi, equipe' },
+    answer: ['id', 'chatId', 'message'],
   },
-  { section: '2 internal chat', call: 'DELETE /chats/{id}', id: 'unbuilt', pending: true },
+  {
+    section: '2 internal chat',
+    call: 'GET /chats/{id}/messages?pageNumber=1',
+    id: 'chat',
+    answer: ['records', ...paged],
+  },
+  { section: '2 internal chat', call: 'POST /chats/{id}/read', id: 'chat', body: { userId: '{adminId}' } },
+  { section: '2 internal chat', call: 'DELETE /chats/{id}', id: 'chat' },
 
   // ── Spec 2 §7 Files library ──────────────────────────────────────────────────────────────────────────────
   {
