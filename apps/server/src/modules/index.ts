@@ -8,6 +8,7 @@ import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
+import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
@@ -15,7 +16,9 @@ import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
+import { registerSchedulesRoutes, ScheduleSweeper, type ScheduleSenderEnv } from './schedules';
 import { registerSettingsRoutes } from './settings';
+import { createPixProvider, registerSubscriptionRoutes } from './subscription';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
 import { registerTicketTagsRoutes } from './ticket-tags';
@@ -40,6 +43,14 @@ export interface ModulePorts {
 export interface ModuleEnvs {
   messages: MessagesEnv;
   tickets: TicketsEnv;
+  schedules: ScheduleSenderEnv;
+  /** Timers faster than the job queue's minute: started on worker nodes once the server listens. */
+  timers: ModuleTimers;
+}
+
+export interface ModuleTimers {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Registers every module's routes, hooks and jobs, handing each the ports it needs. */
@@ -54,7 +65,9 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   const tickets: TicketsEnv = { ctx, messages: ticketMessagesOf(messages) };
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
-  registerCompaniesRoutes(ctx);
+  registerCompaniesRoutes(ctx, {
+    billingTermsChanged: (companyId) => requestCompanyInvoices(ctx, companyId),
+  });
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
@@ -77,5 +90,16 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerDashboardJobs(ctx);
   registerAnnouncementsRoutes(ctx, ports.storage);
   registerChatsRoutes(ctx);
-  return { messages, tickets };
+  registerInvoicesRoutes(ctx);
+  registerInvoiceJobs(ctx);
+  registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
+  registerSchedulesRoutes(ctx);
+  const schedules: ScheduleSenderEnv = { ctx, messages };
+  const scheduleSweeper = new ScheduleSweeper(schedules);
+  return {
+    messages,
+    tickets,
+    schedules,
+    timers: { start: () => scheduleSweeper.start(), stop: () => scheduleSweeper.stop() },
+  };
 }

@@ -28,4 +28,7 @@ export const namespaces: Namespace[] = [
   'announcements',
   'chats',
   'messagesApi',
+  'invoices',
+  'kanban',
+  'schedules',
 ];

@@ -5,7 +5,14 @@ export type PageKey = keyof Resources['pages']['titles'];
 
 /** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
 export type PageGateKind =
-  'admin' | 'useOpenAi' | 'useIntegrations' | 'useInternalChat' | 'useExternalApi' | 'super';
+  | 'admin'
+  | 'useOpenAi'
+  | 'useIntegrations'
+  | 'useInternalChat'
+  | 'useExternalApi'
+  | 'useKanban'
+  | 'useSchedules'
+  | 'super';
 
 export interface PrivateRoute {
   path: string;
@@ -57,6 +64,18 @@ const SettingsPage = lazy(() =>
 const HelpsPage = lazy(() =>
   import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
 );
+const FinanceiroPage = lazy(() =>
+  import('../../features/invoices/pages/FinanceiroPage').then((m) => ({ default: m.FinanceiroPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../../features/invoices/pages/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+);
+const KanbanPage = lazy(() =>
+  import('../../features/kanban/pages/KanbanPage').then((m) => ({ default: m.KanbanPage })),
+);
+const SchedulesPage = lazy(() =>
+  import('../../features/schedules/pages/SchedulesPage').then((m) => ({ default: m.SchedulesPage })),
+);
 const ContactsPage = lazy(() =>
   import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
 );
@@ -80,7 +99,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
   { path: '/todolist', page: 'todolist', component: TodoListPage },
-  { path: '/schedules', page: 'schedules' },
+  { path: '/schedules', page: 'schedules', gate: 'useSchedules', component: SchedulesPage },
   { path: '/tags', page: 'tags', component: TagsPage },
   { path: '/contacts', page: 'contacts', component: ContactsPage },
   { path: '/helps', page: 'helps', component: HelpsPage },
@@ -90,11 +109,11 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
-  { path: '/kanban', page: 'kanban' },
-  { path: '/financeiro', page: 'financeiro' },
+  { path: '/kanban', page: 'kanban', gate: 'useKanban', component: KanbanPage },
+  { path: '/financeiro', page: 'financeiro', component: FinanceiroPage },
   { path: '/queues', page: 'queues', component: QueuesPage },
   { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
-  { path: '/subscription', page: 'subscription' },
+  { path: '/subscription', page: 'subscription', component: SubscriptionPage },
   { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },

@@ -22,6 +22,9 @@ import dashboard from './dashboard.json';
 import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
+import invoices from './invoices.json';
+import kanban from './kanban.json';
+import schedules from './schedules.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -49,4 +52,7 @@ export const resources = {
   announcements,
   chats,
   messagesApi,
+  invoices,
+  kanban,
+  schedules,
 };
