@@ -285,22 +285,35 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 users', call: 'DELETE /users/{id}', id: 'user' },
 
   // ── Spec 1 §7 Scheduled messages ─────────────────────────────────────────────────────────────────────────
-  { section: '1 schedules', call: 'GET /schedules', pending: true },
+  { section: '1 schedules', call: 'GET /schedules', answer: ['schedules', 'count', ...paged] },
   {
     section: '1 schedules',
     call: 'POST /schedules',
     body: { body: 'Hello there', contactId: '$contact', sendAt: '2099-01-01T10:00' },
-    pending: true,
+    answer: ['id', 'body', 'contactId', 'sendAt', 'status', 'contact'],
+    save: 'schedule',
   },
-  { section: '1 schedules', call: 'PUT /schedules', pending: true },
+  // The spec lists the methods of the resource ("GET, POST, PUT /schedules"); an edit names its schedule.
+  {
+    section: '1 schedules',
+    call: 'PUT /schedules/{id}',
+    id: 'schedule',
+    body: { body: 'Hello again', contactId: '$contact', sendAt: '2099-01-02T10:00' },
+    answer: ['id', 'body', 'status'],
+  },
   {
     section: '1 schedules',
     call: 'POST /schedules/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'schedule',
     multipart: { fields: {}, files: { file: 'a.png' } },
-    pending: true,
+    answer: ['id', 'mediaPath', 'mediaName'],
   },
-  { section: '1 schedules', call: 'DELETE /schedules/{id}/media-upload', id: 'unbuilt', pending: true },
+  {
+    section: '1 schedules',
+    call: 'DELETE /schedules/{id}/media-upload',
+    id: 'schedule',
+    answer: ['id', 'mediaPath'],
+  },
 
   // ── Spec 1 §7 Companies, plans, helps, settings ──────────────────────────────────────────────────────────
   {
@@ -601,9 +614,21 @@ export const specCalls: readonly SpecCall[] = [
     section: '2 schedules',
     call: 'GET /schedules/?searchParam=&pageNumber=1',
     answer: ['schedules', ...paged],
-    pending: true,
   },
-  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'unbuilt', pending: true },
+  // The first schedule went with its contact (2 contacts deleted it): the contact again, and a schedule to delete.
+  {
+    section: '2 schedules',
+    call: 'POST /contacts',
+    body: { name: 'Conformance Schedule Contact', number: '+55 (11) 92172-6728' },
+    save: 'scheduleContact',
+  },
+  {
+    section: '2 schedules',
+    call: 'POST /schedules',
+    body: { body: 'Hello later', contactId: '$scheduleContact', sendAt: '2099-01-03T10:00' },
+    save: 'laterSchedule',
+  },
+  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'laterSchedule', answer: ['message'] },
 
   // ── Spec 2 §7 Campaigns ──────────────────────────────────────────────────────────────────────────────────
   {
