@@ -3,8 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { chatLatencyBenchmark } from './benchmarks/chat-latency';
+import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
 import { inboundPipelineBenchmark } from './benchmarks/inbound-pipeline';
+import { kanbanDatasetBenchmark } from './benchmarks/kanban-dataset';
+import { schedulesDueBenchmark } from './benchmarks/schedules-due';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
@@ -17,6 +21,10 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  chatLatencyBenchmark,
+  billingBenchmark,
+  kanbanDatasetBenchmark,
+  schedulesDueBenchmark,
 ];
 
 async function main(): Promise<void> {

@@ -24,8 +24,9 @@ export interface StartedServer {
   /** SIGINT (the server stops PostgreSQL cleanly), then removes the data folder. */
   stop(): Promise<void>;
   /**
-   * SIGKILL, as a crashed machine: nothing is shut down or released. Only for servers on another one's
-   * database (DATABASE_URL), whose own PostgreSQL would be left running.
+   * SIGKILL, as a crashed machine: nothing is shut down or released. The data folder is removed unless it was
+   * given as `keepDataDir`; then its PostgreSQL is left running, as after a real kill -9, for the next start on
+   * that folder to find.
    */
   crash(): Promise<void>;
 }
@@ -43,6 +44,11 @@ export interface StartOptions {
   nodeArgs?: string[];
   /** A data folder to use and keep (created when missing) instead of a temporary one removed on stop. */
   keepDataDir?: string;
+  /**
+   * Let the server choose its embedded PostgreSQL's port and remember it in the data folder, as `npm start`
+   * does, instead of handing it a free one.
+   */
+  rememberedPgPort?: boolean;
 }
 
 /** Builds the web app and the server bundle when out of date (`node scripts/build.mjs`). */
@@ -101,7 +107,7 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
       FRONTEND_URL: baseUrl,
       BACKEND_URL: baseUrl,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
+      ...(options.rememberedPgPort ? {} : { EMBEDDED_PG_PORT: String(pgPort) }),
       JWT_SECRET: TEST_JWT_SECRET,
       JWT_REFRESH_SECRET: TEST_JWT_REFRESH_SECRET,
       RATE_LIMIT: 'off',
@@ -137,14 +143,17 @@ export async function startServer(options: StartOptions): Promise<StartedServer>
       child.kill('SIGKILL');
       await exited;
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const usedPgPort = options.rememberedPgPort
+    ? Number(fs.readFileSync(path.join(dataDir, 'postgres.port'), 'utf8').trim())
+    : pgPort;
   return {
     baseUrl,
     databaseUrl:
       options.env?.DATABASE_URL ??
       process.env.DATABASE_URL ??
-      `postgres://postgres:zapdesk@127.0.0.1:${pgPort}/zapdesk`,
+      `postgres://postgres:zapdesk@127.0.0.1:${usedPgPort}/zapdesk`,
     jwtSecret: TEST_JWT_SECRET,
     jwtRefreshSecret: TEST_JWT_REFRESH_SECRET,
     dataDir,

@@ -5,7 +5,8 @@ import { migrateToLatest } from './platform/db/migrator';
 import { tuneGarbageCollector } from './platform/runtime/gc-tuning';
 import { Scopes } from './platform/tenancy';
 import { openDatabase } from './platform/db/database';
-import { createServer } from './server';
+import { createServer, type ZapdeskServer } from './server';
+import { describeStartFailure } from './platform/runtime/startup-error';
 import { demoPasswordStillWorks, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } from './seed';
 
 /** Starts PostgreSQL (embedded unless DATABASE_URL is set) and answers its URL. */
@@ -15,6 +16,9 @@ async function startDatabase(config: Config): Promise<{ url: string; embedded?: 
     dir: path.join(config.dataDir, 'postgres'),
     port: config.embeddedPgPort,
     database: 'zapdesk',
+    log: (line) => {
+      if (line.startsWith('stopping the PostgreSQL')) console.log(`  ${line}`);
+    },
   });
   return { url: embedded.url, embedded };
 }
@@ -34,18 +38,21 @@ async function main(command: string): Promise<void> {
   const config = loadConfig();
   const { url, embedded } = await startDatabase(config);
   const stopDatabase = async () => embedded?.stop();
+  let server: ZapdeskServer | undefined;
+  let base: string;
   try {
     await migrateToLatest(url);
     if (command === 'migrate') return await stopDatabase();
     await seed(config, url);
     if (command === 'seed') return await stopDatabase();
+    server = await createServer(config, url);
+    base = await server.listen();
   } catch (error) {
+    // Nothing is left running after a failed start: the next start must not find a stray PostgreSQL.
+    await server?.close().catch(() => undefined);
     await stopDatabase();
     throw error;
   }
-
-  const server = await createServer(config, url);
-  const base = await server.listen();
   const warnDemo = await demoPasswordStillWorks(server.ctx.scopes);
   const lines = [
     '',
@@ -66,9 +73,9 @@ async function main(command: string): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.app.log.info({ signal }, 'shutting down');
+    server?.app.log.info({ signal }, 'shutting down');
     try {
-      await server.close();
+      await server?.close();
     } finally {
       await stopDatabase();
       process.exit(0);
@@ -79,6 +86,6 @@ async function main(command: string): Promise<void> {
 }
 
 main(process.argv[2] ?? 'serve').catch((error: unknown) => {
-  console.error(error);
+  console.error(`\n  Zapdesk could not start.\n  ${describeStartFailure(error).replace(/\n/g, '\n  ')}\n`);
   process.exit(1);
 });

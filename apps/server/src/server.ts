@@ -12,10 +12,14 @@ import { APP_VERSION } from '@zapdesk/contracts';
 import { ActorLoader } from './platform/auth/actor';
 import { TokenService } from './platform/auth/tokens';
 import type { Config } from './platform/config/config';
+import { withJwtSecrets } from './platform/config/jwt-secrets';
 import type { AppContext } from './platform/context';
 import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
+import { corsOptions } from './platform/http/cors';
+import { installJsonBodyParser } from './platform/http/json-body';
 import { installSecurityHeaders } from './platform/http/security-headers';
+import { servePublicMedia } from './platform/http/public-media';
 import { createBinder } from './platform/http/route-binder';
 import { Jobs } from './platform/jobs/jobs';
 import { loggerOptions } from './platform/logging/logger';
@@ -49,22 +53,29 @@ export interface ServerOptions {
 
 /** Builds the HTTP API, realtime and modules on an already migrated database. */
 export async function createServer(
-  config: Config,
+  environment: Config,
   databaseUrl: string,
   options: ServerOptions = {},
 ): Promise<ZapdeskServer> {
+  const config = withJwtSecrets(environment);
   const db = openDatabase(databaseUrl, {
     onIdleError: (error) => app.log.warn({ err: error }, 'idle database connection dropped'),
   });
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For names the client only when it comes from a configured proxy; otherwise anyone could
+    // pick their own address and skip every rate limit.
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { strict: false } },
+    // The spec writes many paths with a trailing slash (`GET /users/`, `/whatsapp/?session=0`): every route
+    // answers the same with or without it, and `/users/` is never read as `/users/:id` with an empty id.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   // Contract schemas are for /docs; zod validates every input in the binder.
   app.setValidatorCompiler(() => () => true);
+  installJsonBodyParser(app);
 
   const scopes = new Scopes(db.app);
   const tokens = new TokenService(config.jwtSecret, config.jwtRefreshSecret);
@@ -82,7 +93,7 @@ export async function createServer(
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  await app.register(cors, { origin: config.frontendUrl, credentials: true });
+  await app.register(cors, corsOptions(config.frontendUrl));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20 } });
   await app.register(rateLimit, {
@@ -124,12 +135,7 @@ export async function createServer(
   await jobs.start({ work: config.roles.has('worker') });
 
   fs.mkdirSync(config.storageDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.storageDir,
-    prefix: '/public/',
-    decorateReply: false,
-    index: false,
-  });
+  await servePublicMedia(app, config.storageDir);
   installNotFound(app, serveWebApp(app, config));
 
   if (config.roles.has('realtime')) {
@@ -154,12 +160,14 @@ export async function createServer(
     async listen() {
       await app.listen({ port: config.port, host: config.host });
       await messaging.start();
+      if (config.roles.has('worker')) await modules.timers.start();
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
       return `http://localhost:${port}`;
     },
     async close() {
       await jobs.stop();
+      await modules.timers.stop();
       await messaging.stop();
       await realtime.close();
       await app.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +7,10 @@ import { inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../src/platform/config/config';
 import { createServer, type ZapdeskServer } from '../src/server';
+
+// Random per test process: the servers a test file starts share them, nothing else knows them.
+const TEST_JWT_SECRET = randomBytes(32).toString('base64url');
+const TEST_JWT_REFRESH_SECRET = randomBytes(32).toString('base64url');
 
 export interface TestServer extends ZapdeskServer {
   /** Calls the API with a bearer token (or none) and answers status and parsed JSON. */
@@ -19,14 +24,15 @@ export interface TestServer extends ZapdeskServer {
 /**
  * A server on the shared test database (or `database.url`), its uploads in a fresh folder. Close it in
  * afterAll. Sessions do not start at boot (another file's listening server would otherwise claim this
- * file's connections); pass SESSIONS_AUTOSTART: 'on' on a database of your own to test that.
+ * file's connections); pass SESSIONS_AUTOSTART: 'on' on a database of your own to test that. An empty value
+ * unsets a default (JWT_SECRET: '', JWT_REFRESH_SECRET: '' for an installation that generates its own).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   database: { url?: string } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zapdesk-data-'));
-  const config = loadConfig({
+  const given: Record<string, string | undefined> = {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
@@ -35,8 +41,13 @@ export async function startTestServer(
     RATE_LIMIT: 'off',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     SESSIONS_AUTOSTART: 'off',
+    // The servers of one test file form one installation: a token of one is good on the others.
+    JWT_SECRET: TEST_JWT_SECRET,
+    JWT_REFRESH_SECRET: TEST_JWT_REFRESH_SECRET,
     ...env,
-  });
+  };
+  // An empty value unsets a default: JWT_SECRET: '' starts like a fresh install without secrets.
+  const config = loadConfig(Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')));
   // Each server gets its own job queue schema, so no server handles another test file's jobs.
   const jobsSchema = `pgboss_test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
   const server = await createServer(config, database.url ?? inject('databaseUrl'), { jobsSchema });

@@ -59,6 +59,10 @@ export const errorStatuses = {
   ERR_INTEGRATION_IN_USE: 400,
   ERR_INVALID_API_TOKEN: 403,
   ERR_INVOICE_NOT_OPEN: 400,
+  /** The Pix provider refused or failed a request (checkout, webhook registration). */
+  ERR_PIX_PROVIDER: 400,
+  /** The sandbox's pay action on a charge already paid. */
+  ERR_PIX_CHARGE_NOT_ACTIVE: 400,
   ERR_CANNOT_DELETE_SELF: 400,
   ERR_INVALID_WEBHOOK_SIGNATURE: 401,
   ERR_PAYLOAD_TOO_LARGE: 413,

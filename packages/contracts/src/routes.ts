@@ -1,16 +1,21 @@
+import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
+import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
 import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
 import { helpRoutes } from './resources/helps';
+import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
+import { scheduleRoutes } from './resources/schedules';
 import { settingRoutes } from './resources/settings';
 import { simulatorRoutes } from './resources/simulator';
+import { subscriptionRoutes } from './resources/subscription';
 import { tagRoutes } from './resources/tags';
 import { ticketNoteRoutes } from './resources/ticket-notes';
 import { ticketTagRoutes } from './resources/ticket-tags';
@@ -36,9 +41,14 @@ export const routes = {
   queueOptions: queueOptionRoutes,
   tags: tagRoutes,
   quickMessages: quickMessageRoutes,
+  schedules: scheduleRoutes,
   tickets: ticketRoutes,
   ticketNotes: ticketNoteRoutes,
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  announcements: announcementRoutes,
+  chats: chatRoutes,
+  invoices: invoiceRoutes,
+  subscription: subscriptionRoutes,
 };

@@ -1,11 +1,14 @@
 import type { AppContext } from '../platform/context';
 import type { MediaStorage } from '../platform/storage/media-storage';
+import { registerAnnouncementsRoutes } from './announcements';
 import { registerAuthRoutes } from './auth';
+import { registerChatsRoutes } from './chats';
 import { registerCompaniesRoutes } from './companies';
 import { registerContactsRoutes } from './contacts';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
 import { registerHelpsRoutes } from './helps';
+import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox } from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
@@ -13,7 +16,9 @@ import { registerPresenceJobs } from './presence';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
+import { registerSchedulesRoutes, ScheduleSweeper, type ScheduleSenderEnv } from './schedules';
 import { registerSettingsRoutes } from './settings';
+import { createPixProvider, registerSubscriptionRoutes } from './subscription';
 import { registerTagsRoutes } from './tags';
 import { registerTicketNotesRoutes } from './ticket-notes';
 import { registerTicketTagsRoutes } from './ticket-tags';
@@ -38,6 +43,14 @@ export interface ModulePorts {
 export interface ModuleEnvs {
   messages: MessagesEnv;
   tickets: TicketsEnv;
+  schedules: ScheduleSenderEnv;
+  /** Timers faster than the job queue's minute: started on worker nodes once the server listens. */
+  timers: ModuleTimers;
+}
+
+export interface ModuleTimers {
+  start(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /** Registers every module's routes, hooks and jobs, handing each the ports it needs. */
@@ -52,7 +65,9 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   const tickets: TicketsEnv = { ctx, messages: ticketMessagesOf(messages) };
   registerAuthRoutes(ctx);
   registerUsersRoutes(ctx);
-  registerCompaniesRoutes(ctx);
+  registerCompaniesRoutes(ctx, {
+    billingTermsChanged: (companyId) => requestCompanyInvoices(ctx, companyId),
+  });
   registerPlansRoutes(ctx);
   registerHelpsRoutes(ctx);
   registerSettingsRoutes(ctx);
@@ -73,5 +88,18 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
-  return { messages, tickets };
+  registerAnnouncementsRoutes(ctx, ports.storage);
+  registerChatsRoutes(ctx);
+  registerInvoicesRoutes(ctx);
+  registerInvoiceJobs(ctx);
+  registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
+  registerSchedulesRoutes(ctx);
+  const schedules: ScheduleSenderEnv = { ctx, messages };
+  const scheduleSweeper = new ScheduleSweeper(schedules);
+  return {
+    messages,
+    tickets,
+    schedules,
+    timers: { start: () => scheduleSweeper.start(), stop: () => scheduleSweeper.stop() },
+  };
 }

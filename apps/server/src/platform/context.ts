@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ActorLoader } from './auth/actor';
 import type { TokenService } from './auth/tokens';
-import type { Config } from './config/config';
+import type { ServerConfig } from './config/jwt-secrets';
 import type { Bind } from './http/route-binder';
 import type { Jobs } from './jobs/jobs';
 import type { Mailer } from './mail/mailer';
@@ -10,7 +10,7 @@ import type { Scopes } from './tenancy';
 
 /** What every module receives at registration: the platform's services, never the raw database. */
 export interface AppContext {
-  config: Config;
+  config: ServerConfig;
   scopes: Scopes;
   tokens: TokenService;
   actors: ActorLoader;

@@ -4,10 +4,12 @@ import {
   calendarDay,
   clockTime,
   emailField,
+  idNumber,
   idParam,
+  requiredId,
   looseBoolean,
-  MAX_DB_INT,
   pagedQuery,
+  phoneDigits,
 } from '../common';
 import { recurrences } from '../constants';
 import { validationMessages as m } from '../messages';
@@ -39,26 +41,17 @@ const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).m
 
 const recurrence = z.enum(recurrences, { error: m.invalid });
 
-const planId = z.coerce
-  .number({ error: m.invalid })
-  .int({ error: m.invalid })
-  .positive({ error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const planId = idNumber;
 
 /** Sign-up (server-behaviour 2.2): dueDate, status and campaignsEnabled from the client are dropped. */
 export const SignupInput = z.object({
   name: boundedString(2, 50),
   email: emailField,
-  phone,
+  /** Required here (the sign-up form's masked phone), in any usual format, kept as 11 digits at most. */
+  phone: phoneDigits(1, 11),
   password,
-  planId: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: m.required })
-      .int({ error: m.invalid })
-      .positive({ error: m.required })
-      .max(MAX_DB_INT, { error: m.invalid }),
-  ),
+  /** Required: a plan's id, as a number or its digits; anything else is refused. */
+  planId: z.preprocess(blankToUndefined, requiredId),
   recurrence: z.preprocess(blankToUndefined, recurrence.default('MENSAL')),
 });
 export type SignupInput = z.infer<typeof SignupInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, idParam, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { calendarDay, idParam, optionalId, pageNumber, phoneDigits, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { ContactView } from './messages';
@@ -14,14 +14,8 @@ const contactName = z
   .min(2, { error: m.tooShort })
   .max(50, { error: m.tooLong });
 
-/** Digits only, 8–50. */
-const contactNumber = z
-  .string({ error: m.required })
-  .trim()
-  .min(1, { error: m.required })
-  .regex(/^\d*$/, { error: m.invalid })
-  .min(8, { error: m.tooShort })
-  .max(50, { error: m.tooLong });
+/** 8–50 digits, typed in any usual format (`+55 (11) 92172-6728`) and kept as digits. */
+const contactNumber = phoneDigits(8, 50);
 
 /** A valid address or empty. */
 const contactEmail = z.preprocess(
@@ -80,9 +74,7 @@ export type ContactListEntry = z.infer<typeof ContactListEntry>;
 
 /** `GET /contacts/list`: a super user may name another company. */
 export const ListAllContactsQuery = z.object({
-  companyId: z
-    .preprocess(blankToUndefined, z.coerce.number().int().positive().max(MAX_DB_INT).optional())
-    .catch(undefined),
+  companyId: optionalId.catch(undefined),
 });
 
 /** The contact field a spreadsheet column fills. */

@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { looseBoolean } from '../common';
+import { looseBoolean, phoneDigits } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
 /** `POST /api/messages/send` (server-behaviour 16); multipart adds `medias` files. */
 export const ExternalSendInput = z.object({
-  number: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: m.required })
-      .transform((v) => v.replace(/\D/g, ''))
-      .pipe(z.string().min(8, { error: m.tooShort }).max(20, { error: m.tooLong })),
-  ),
+  number: phoneDigits(8, 20),
   body: z.preprocess((v) => v ?? '', z.string({ error: m.invalid }).max(65_536, { error: m.tooLong })),
   closeTicket: looseBoolean.optional(),
 });

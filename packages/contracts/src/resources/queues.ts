@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedString, idParam, MAX_DB_INT } from '../common';
+import {
+  boundedString,
+  idNumber,
+  idParam,
+  MAX_DB_INT,
+  nullableId,
+  numericText,
+  wholeNumber,
+} from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { ScheduleEntry } from './companies';
@@ -7,15 +15,10 @@ import { ScheduleEntry } from './companies';
 /** Forms send "" (or null) for an empty optional field. */
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
-const positiveId = z.coerce
-  .number({ error: m.invalid })
-  .int({ error: m.invalid })
-  .positive({ error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const positiveId = idNumber;
 
-/** A link that may be unset: "", 0 and null all mean none (the form's "none" option). */
-const noneToNull = (v: unknown) => (v === '' || v === 0 || v === '0' ? null : v);
-const linkId = positiveId.nullable();
+/** A link that may be unset: "", 0, false and null all mean none (the form's "none" option). */
+const linkId = nullableId;
 
 /** `#` and 3 to 8 hex digits (#rgb, #rgba, #rrggbb, #rrggbbaa); 3 to 9 characters as the form says. */
 export const queueColor = z
@@ -26,12 +29,7 @@ export const queueColor = z
   .max(9, { error: m.tooLong })
   .regex(/^#[0-9A-Fa-f]{3,8}$/, { error: m.invalid });
 
-const orderNumber = z.coerce
-  .number({ error: m.invalid })
-  .int({ error: m.invalid })
-  .min(0, { error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid })
-  .nullable();
+const orderNumber = wholeNumber.nullable();
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
 const longText = z.string({ error: m.invalid }).max(10_000, { error: m.tooLong });
@@ -64,8 +62,8 @@ const queueFields = {
   greetingMessage: z.preprocess(nullToUndefined, longText.optional()),
   outOfHoursMessage: z.preprocess(nullToUndefined, longText.optional()),
   schedules: z.preprocess(nullToUndefined, schedules.optional()),
-  promptId: z.preprocess(noneToNull, linkId.optional()),
-  integrationId: z.preprocess(noneToNull, linkId.optional()),
+  promptId: linkId.optional(),
+  integrationId: linkId.optional(),
 };
 
 /** A new queue: messages default to "", schedules to the default week, order and links to none. */
@@ -76,8 +74,8 @@ export const QueueInput = z.object({
   greetingMessage: z.preprocess(nullToUndefined, longText.default('')),
   outOfHoursMessage: z.preprocess(nullToUndefined, longText.default('')),
   schedules: z.preprocess(nullToUndefined, schedules.default(defaultQueueSchedules)),
-  promptId: z.preprocess(noneToNull, linkId.default(null)),
-  integrationId: z.preprocess(noneToNull, linkId.default(null)),
+  promptId: linkId.default(null),
+  integrationId: linkId.default(null),
 });
 export type QueueInput = z.infer<typeof QueueInput>;
 
@@ -108,10 +106,20 @@ export const ListQueuesQuery = z.object({
   companyId: z.preprocess(blankToUndefined, positiveId.optional()).catch(undefined),
 });
 
-/** A queue option's ordinal: the form sends a number, stored as text. */
-const optionOrdinal = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z.string({ error: m.required }).trim().min(1, { error: m.required }).max(20, { error: m.tooLong }),
+/**
+ * A queue option's ordinal: what the customer types to choose it, so a positive whole number (1, 2, 3 …), sent as
+ * a number or as its digits and stored as text.
+ */
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+export const optionOrdinal = z.preprocess(
+  numericText,
+  z
+    .number({ error: (issue) => (isBlank(issue.input) ? m.required : m.invalid) })
+    .int({ error: m.invalid })
+    .positive({ error: m.invalid })
+    .max(999_999, { error: m.invalid })
+    .transform(String),
 );
 
 const optionTitle = z

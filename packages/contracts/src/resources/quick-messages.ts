@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { booleanText, idParam, optionalId as optionalIdField, pageNumber, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
@@ -12,11 +12,8 @@ const shortcode = z
 
 const message = z.string({ error: m.invalid }).max(10_000, { error: m.tooLong });
 const nullToUndefined = (v: unknown) => v ?? undefined;
-/** A boolean that also accepts "true"/"false" from forms. */
-const flag = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean({ error: m.invalid }),
-);
+/** A boolean in any of the spellings clients send (true, "true", 1, "1" …). */
+const flag = z.preprocess(booleanText, z.boolean({ error: m.invalid }));
 
 /**
  * The form may echo `mediaPath`/`mediaName`; a file is attached only through the media-upload route. On an edit,
@@ -64,12 +61,7 @@ export const QuickMessageView = z.object({
 });
 export type QuickMessageView = z.infer<typeof QuickMessageView>;
 
-const optionalId = z
-  .preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
-  )
-  .catch(undefined);
+const optionalId = optionalIdField.catch(undefined);
 
 /**
  * The caller's own quick messages plus every `geral` one. `userId` names whose own ones are meant: only a super

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, MAX_DB_INT, pagedQuery } from '../common';
+import { idParam, optionalId, pagedQuery } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
@@ -70,12 +70,7 @@ export type KanbanTagsAnswer = z.infer<typeof KanbanTagsAnswer>;
 
 /** `GET /tags/list`: a super user may name another company; everyone else gets their own. */
 export const ListAllTagsQuery = z.object({
-  companyId: z
-    .preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number().int().positive().max(MAX_DB_INT).optional(),
-    )
-    .catch(undefined),
+  companyId: optionalId.catch(undefined),
 });
 
 export const tagRoutes = {

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { idParam, MAX_DB_INT } from '../common';
+import { requiredId, idParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
-const id = z.coerce
-  .number({ error: m.required })
-  .int({ error: m.invalid })
-  .positive({ error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const id = requiredId;
 
 export const ListTicketNotesQuery = z.object({ ticketId: id, contactId: id });
 

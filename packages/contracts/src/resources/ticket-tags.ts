@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { MAX_DB_INT } from '../common';
+import { requiredId } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
-const id = z.coerce
-  .number({ error: m.required })
-  .int({ error: m.invalid })
-  .positive({ error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const id = requiredId;
 
 /** `POST /tags/sync`: the ticket's tags become exactly these. */
 export const SyncTicketTagsInput = z.object({

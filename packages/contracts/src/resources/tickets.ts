@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDay, idParam, looseBoolean, MAX_DB_INT, pageNumber, searchParam } from '../common';
+import { calendarDay, idNumber, idParam, looseBoolean, nullableId, pageNumber, searchParam } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { ContactView, TicketView } from './messages';
@@ -7,14 +7,10 @@ import { ContactView, TicketView } from './messages';
 export const ticketStatuses = ['pending', 'open', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
 
-const id = z.coerce
-  .number({ error: m.invalid })
-  .int({ error: m.invalid })
-  .positive({ error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const id = idNumber;
 
-/** An optional reference: "" and null mean none. */
-const optionalRef = z.preprocess((v) => (v === '' ? null : v), id.nullable().optional());
+/** An optional reference: "", 0, false and null mean none. */
+const optionalRef = nullableId.optional();
 
 /** A JSON array of ids in a query string (`queueIds=[1,2]`); anything unreadable is no filter. */
 const idList = z.preprocess((v) => {

@@ -1,31 +1,12 @@
 import { z } from 'zod';
-import { boundedString, emailField, idParam, MAX_DB_INT, pagedQuery } from '../common';
+import { boundedString, emailField, idList, idParam, nullableId, optionalId, pagedQuery } from '../common';
 import { allTicketValues, languages, profiles, timeZones } from '../constants';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 
 const password = z.string({ error: m.required }).min(5, { error: m.tooShort }).max(50, { error: m.tooLong });
-const idList = z.array(z.coerce.number().int().positive().max(MAX_DB_INT)).max(500);
-/** The user form sends "" (or 0) for "no default connection". */
-const whatsappId = z.preprocess(
-  (v) => (v === '' || v === 0 || v === '0' ? null : v),
-  z.coerce
-    .number({ error: m.invalid })
-    .int()
-    .positive({ error: m.invalid })
-    .max(MAX_DB_INT, { error: m.invalid })
-    .nullable()
-    .optional(),
-);
-const optionalCompanyId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: m.invalid })
-    .int()
-    .positive({ error: m.invalid })
-    .max(MAX_DB_INT, { error: m.invalid })
-    .optional(),
-);
+/** The default connection: the user form sends "", 0 or false for "none". */
+const whatsappId = nullableId.optional();
 
 export const CreateUserInput = z.object({
   name: boundedString(2, 50),
@@ -37,7 +18,7 @@ export const CreateUserInput = z.object({
   whatsappId,
   queueIds: z.preprocess((v) => v ?? undefined, idList.default([])),
   /** Accepted only from a super user creating a user in another company. */
-  companyId: optionalCompanyId,
+  companyId: optionalId,
 });
 export type CreateUserInput = z.infer<typeof CreateUserInput>;
 
@@ -93,7 +74,7 @@ export const userRoutes = {
     method: 'GET',
     path: '/users/list',
     auth: 'user',
-    query: z.object({ companyId: optionalCompanyId.catch(undefined) }),
+    query: z.object({ companyId: optionalId.catch(undefined) }),
     summary: 'Every user of the company',
   }),
   get: defineRoute({ method: 'GET', path: '/users/:id', auth: 'user', params: idParam, summary: 'One user' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, idParam, looseBoolean, MAX_DB_INT } from '../common';
+import { boundedString, idList, idParam, looseBoolean, nullableId, optionalId, wholeNumber } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
 import { QueueRef } from './users';
@@ -39,25 +39,11 @@ const text = z.preprocess(
   z.string({ error: m.invalid }).max(4000, { error: m.tooLong }),
 );
 /** A count of minutes, hours or tries; "" or null (empty form field) means the default. */
-const count = z.coerce
-  .number({ error: m.invalid })
-  .int({ error: m.invalid })
-  .min(0, { error: m.invalid })
-  .max(MAX_DB_INT, { error: m.invalid });
+const count = wholeNumber;
 const countField = (fallback: number) => z.preprocess(blankToUndefined, count.default(fallback));
 const optionalCount = z.preprocess(blankToUndefined, count.optional());
-/** An optional reference; "", 0 or null mean none. */
-const refId = z.preprocess(
-  (v) => (v === '' || v === 0 || v === '0' ? null : v),
-  z.coerce
-    .number({ error: m.invalid })
-    .int({ error: m.invalid })
-    .positive({ error: m.invalid })
-    .max(MAX_DB_INT, { error: m.invalid })
-    .nullable()
-    .optional(),
-);
-const idList = z.array(z.coerce.number({ error: m.invalid }).int().positive().max(MAX_DB_INT)).max(500);
+/** An optional reference; "", 0, false or null mean none. */
+const refId = nullableId.optional();
 const credential = z.preprocess(
   blankToUndefined,
   z.string({ error: m.invalid }).trim().max(1000, { error: m.tooLong }).optional(),
@@ -136,7 +122,7 @@ export type UpdateWhatsappInput = z.infer<typeof UpdateWhatsappInput>;
 
 export const ListWhatsappsQuery = z.object({
   /** Read only from a super user; ignored for others. */
-  companyId: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()).catch(undefined),
+  companyId: optionalId.catch(undefined),
   /** Sent by the client (session=0); accepted and ignored. */
   session: z.string().optional().catch(undefined),
 });

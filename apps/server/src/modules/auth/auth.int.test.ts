@@ -118,7 +118,7 @@ describe('tokens', () => {
     await login(server, user);
     server.ctx.actors.invalidate();
     const answer = await server.call('GET', '/auth/me', { token: first.token });
-    expect(answer.status).toBe(403);
+    expect(answer.status).toBe(401);
   });
 });
 

@@ -1,9 +1,16 @@
 import { APP_VERSION, routes } from '@zapdesk/contracts';
 import type { AppContext } from '../../platform/context';
 import { login, logout, refresh } from './auth.service';
+import { LoginThrottle } from './login-throttle';
+
+/** Login requests per minute per client address, failed or not: only against floods (bcrypt costs CPU). */
+const LOGIN_REQUESTS_PER_MINUTE = 120;
 
 export function registerAuthRoutes(ctx: AppContext): void {
-  ctx.bind(routes.auth.login, ({ body, reply }) => login(ctx, body, reply), { rateLimitPerMinute: 30 });
+  const throttle = new LoginThrottle(ctx.scopes, ctx.config.rateLimitEnabled);
+  ctx.bind(routes.auth.login, ({ body, request, reply }) => login(ctx, throttle, body, request.ip, reply), {
+    rateLimitPerMinute: LOGIN_REQUESTS_PER_MINUTE,
+  });
   ctx.bind(routes.auth.refresh, ({ request, reply }) => refresh(ctx, request, reply), {
     rateLimitPerMinute: 120,
   });

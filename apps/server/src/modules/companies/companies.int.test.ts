@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildCompany, buildUser, login } from '../../../test/factories';
+import { customerWrites, ticketWorld } from '../tickets/tickets.fixtures';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describe('PUT and DELETE /companies/:id (super)', () => {
     });
     expect(changed.status).toBe(200);
     server.ctx.actors.invalidate();
-    expect((await server.call('GET', '/auth/me', { token: before.token })).status).toBe(403);
+    expect((await server.call('GET', '/auth/me', { token: before.token })).status).toBe(401);
     const old = await server.call('POST', '/auth/login', {
       body: { email: body.email, password: body.password },
     });
@@ -222,6 +223,42 @@ describe('PUT and DELETE /companies/:id (super)', () => {
     expect(self.status).toBe(400);
     expect(self.body.error).toBe('ERR_CANNOT_DELETE_SELF');
     expect((await server.call('GET', `/companies/${own.id}`, { token })).status).toBe(200);
+  });
+
+  it('deletes a company that has worked: tickets, attendance cycles and messages', async () => {
+    const { token } = await superSession();
+    const world = await ticketWorld(server);
+    const ticket = await customerWrites(server, world, { text: 'Oi' });
+    const accepted = await server.call('PUT', `/tickets/${ticket.id}`, {
+      token: world.token,
+      body: { status: 'open', userId: world.admin.id },
+    });
+    expect(accepted.status).toBe(200);
+    await server.call('POST', `/messages/${ticket.id}`, { token: world.token, body: { body: 'Resolvido' } });
+    const closed = await server.call('PUT', `/tickets/${ticket.id}`, {
+      token: world.token,
+      body: { status: 'closed' },
+    });
+    expect(closed.status).toBe(200);
+    const counters = () =>
+      server.ctx.scopes.asSystem(async (tx) => ({
+        cycles: await tx.db
+          .selectFrom('cycleTotals')
+          .where('companyId', '=', world.company.id)
+          .select('id')
+          .execute(),
+        tickets: await tx.db
+          .selectFrom('ticketCounts')
+          .where('companyId', '=', world.company.id)
+          .select('companyId')
+          .execute(),
+      }));
+    expect((await counters()).cycles.length).toBeGreaterThan(0);
+
+    const deleted = await server.call('DELETE', `/companies/${world.company.id}`, { token });
+    expect([deleted.status, deleted.body]).toEqual([200, { message: 'Company deleted' }]);
+    expect((await server.call('GET', `/companies/${world.company.id}`, { token })).status).toBe(404);
+    expect(await counters()).toEqual({ cycles: [], tickets: [] });
   });
 
   it('answers 404 for a company that does not exist', async () => {

@@ -60,8 +60,13 @@ export const updateCompanyRow = (
     .returningAll()
     .executeTakeFirst();
 
-/** Deletes the company; its tenant rows go with it (company_id cascades). */
+/**
+ * Deletes the company; its tenant rows go with it (company_id cascades). Its tickets go first, while the company
+ * still exists: the counter triggers of tickets, their cycles and ratings append delta rows keyed by the company
+ * (ticket_counts, cycle_totals), which inside the company's own cascade would name a company already gone (a 500).
+ */
 export async function deleteCompanyRow(tx: SystemTx, id: number): Promise<boolean> {
+  await tx.db.deleteFrom('tickets').where('companyId', '=', id).execute();
   const result = await tx.db.deleteFrom('companies').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

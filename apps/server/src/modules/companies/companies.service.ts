@@ -59,6 +59,28 @@ async function presentOne(tx: AnyTx, row: CompanyRow, viewer: Actor | null): Pro
   return view;
 }
 
+/** A company's answer without its secret settings, for events sent to all its users (e.g. a payment). */
+export async function publicCompanyView(tx: AnyTx, id: number): Promise<CompanyView> {
+  const row = await findCompany(tx, id);
+  if (!row) throw notFound();
+  return presentOne(tx, row, null);
+}
+
+/**
+ * What billing must hear (handed in at wiring, so this module never imports billing): a company whose due date,
+ * plan or recurrence is new may need an invoice now (server-behaviour 17.1).
+ */
+export interface CompanyHooks {
+  billingTermsChanged(companyId: number): Promise<void>;
+}
+
+/** Tells billing after the commit; a failure only logs, since the hourly job issues the invoice anyway. */
+function afterBillingTermsChanged(ctx: AppContext, hooks: CompanyHooks, companyId: number): void {
+  hooks.billingTermsChanged(companyId).catch((err: unknown) => {
+    ctx.log.error({ err, companyId }, 'invoice request after a billing change failed');
+  });
+}
+
 /** Runs `fn` as the super user (every company) or as the actor's own company. */
 function readAs<T>(ctx: AppContext, actor: Actor, fn: (tx: AnyTx) => Promise<T>): Promise<T> {
   return actor.isSuper ? ctx.scopes.asSystem(fn) : ctx.scopes.tenant(actor.companyId).run(fn);
@@ -101,11 +123,12 @@ export interface NewCompany {
 /** Creates a company, its admin user (company name and e-mail) and its settings in one transaction. */
 export async function createCompanyWithAdmin(
   ctx: AppContext,
+  hooks: CompanyHooks,
   input: NewCompany,
   viewer: Actor | null,
 ): Promise<CompanyView> {
   const passwordHash = await hashPassword(input.password);
-  return ctx.scopes
+  const view = await ctx.scopes
     .asSystem(async (tx) => {
       const row = await insertCompany(tx, input.company);
       await insertAdminUser(tx, {
@@ -118,12 +141,20 @@ export async function createCompanyWithAdmin(
       return presentOne(tx, row, viewer);
     })
     .catch(companyWriteError);
+  afterBillingTermsChanged(ctx, hooks, view.id);
+  return view;
 }
 
 /** The super user's create: the admin user gets the given password or a random one. */
-export function createCompany(ctx: AppContext, actor: Actor, input: CompanyInput): Promise<CompanyView> {
+export function createCompany(
+  ctx: AppContext,
+  hooks: CompanyHooks,
+  actor: Actor,
+  input: CompanyInput,
+): Promise<CompanyView> {
   return createCompanyWithAdmin(
     ctx,
+    hooks,
     {
       company: {
         name: input.name,
@@ -145,6 +176,7 @@ export function createCompany(ctx: AppContext, actor: Actor, input: CompanyInput
 /** Edits a company; absent fields stay. A password replaces the admin user's and ends their sessions. */
 export async function updateCompany(
   ctx: AppContext,
+  hooks: CompanyHooks,
   actor: Actor,
   id: number,
   input: UpdateCompanyInput,
@@ -172,12 +204,16 @@ export async function updateCompany(
         );
         tx.afterCommit(() => ctx.realtime.emitToCompany(id, 'settings', { action: 'update', setting }));
       }
-      if (passwordHash) await resetAdminPassword(tx, before, passwordHash);
+      const adminId = passwordHash ? await resetAdminPassword(tx, before, passwordHash) : undefined;
+      // The admin's session ended with the old password: their sockets close now, on every node.
+      if (adminId !== undefined) tx.afterCommit(() => ctx.realtime.disconnectUser(adminId));
       return presentOne(tx, row, actor);
     })
     .catch(companyWriteError);
   // Status, due date and plan feed the company gate of every user of the company.
   ctx.actors.invalidate();
+  const billingChanged = [input.dueDate, input.planId, input.recurrence, input.status];
+  if (billingChanged.some((value) => value !== undefined)) afterBillingTermsChanged(ctx, hooks, id);
   return view;
 }
 

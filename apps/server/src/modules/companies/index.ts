@@ -1,1 +1,2 @@
 export { registerCompaniesRoutes } from './companies.routes';
+export { publicCompanyView, type CompanyHooks } from './companies.service';

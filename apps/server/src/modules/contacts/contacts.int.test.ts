@@ -63,7 +63,8 @@ describe('POST /contacts', () => {
       [{ name: '' }, 'name', 'Required'],
       [{ number: '1234567' }, 'number', 'Too Short!'],
       [{ number: '1'.repeat(51) }, 'number', 'Too Long!'],
-      [{ number: '+55 11 9999-0000' }, 'number', 'Invalid value'],
+      [{ number: '+55 11 9999-000O' }, 'number', 'Invalid value'],
+      [{ number: '+() -' }, 'number', 'Invalid value'],
       [{ number: '' }, 'number', 'Required'],
       [{ email: 'not-an-email' }, 'email', 'Invalid email'],
     ];
@@ -294,6 +295,25 @@ describe('GET /contacts/list and /contacts/export.csv', () => {
     expect(answer.response.headers['content-disposition']).toContain('contatos.csv');
     expect(answer.response.body).toBe(
       `name;number;email\r\nAna;${two.body.number};\r\n"Bia; Costa";${one.body.number};b@example.com\r\n`,
+    );
+  });
+
+  it('exports names a spreadsheet would run as formulas as plain text', async () => {
+    const { token } = await buildAdminSession(server);
+    const names = ['=HYPERLINK("http://x";"y")', '+1+1 Ana', '-2 Bia', '@SUM(A1)', 'Zé = ok'];
+    const numbers: Record<string, string> = {};
+    for (const name of names) numbers[name] = (await createContact(token, { name })).body.number;
+    const answer = await server.call('GET', '/contacts/export.csv', { token });
+    expect(answer.status).toBe(200);
+    const lines = String(answer.response.body).trimEnd().split('\r\n').slice(1).sort();
+    expect(lines).toEqual(
+      [
+        `"'=HYPERLINK(""http://x"";""y"")";${numbers[names[0] ?? '']};`,
+        `'+1+1 Ana;${numbers[names[1] ?? '']};`,
+        `'-2 Bia;${numbers[names[2] ?? '']};`,
+        `'@SUM(A1);${numbers[names[3] ?? '']};`,
+        `Zé = ok;${numbers[names[4] ?? '']};`,
+      ].sort(),
     );
   });
 });

@@ -83,7 +83,7 @@ describe('POST /resetpasswords', () => {
     expect(answer.status).toBe(200);
     expect(await canLogin(user.email, 'OldPassw0rd')).toBe(false);
     expect(await canLogin(user.email, NEW_PASSWORD)).toBe(true);
-    expect((await server.call('GET', '/auth/me', { token: session.token })).status).toBe(403);
+    expect((await server.call('GET', '/auth/me', { token: session.token })).status).toBe(401);
     await expect(socketClosed).resolves.toBe('io server disconnect');
   });
 

@@ -109,7 +109,14 @@ describe('queue options', () => {
       [{ title: 'Ok', option: 1 }, { queueId: 'Invalid value' }],
       [{ title: 'Ok', option: 1, queueId: 3_000_000_000 }, { queueId: 'Invalid value' }],
       [{ title: 'Ok', option: 1, queueId, parentId: 'x' }, { parentId: 'Invalid value' }],
-      [{ title: 'Ok', option: 'x'.repeat(21), queueId }, { option: 'Too Long!' }],
+      // The ordinal is what a customer types to choose the option: a positive whole number.
+      [{ title: 'Ok', option: 'x'.repeat(21), queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: 'a', queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: 0, queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: '-1', queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: 1.5, queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: true, queueId }, { option: 'Invalid value' }],
+      [{ title: 'Ok', option: '1000000', queueId }, { option: 'Invalid value' }],
       [{ title: 'Ok', option: 1, queueId, message: 'x'.repeat(10_001) }, { message: 'Too Long!' }],
     ];
     for (const [body, fields] of cases) {

@@ -15,6 +15,18 @@ export function userDeleted(ctx: AppContext, tx: TenantTx, userId: number): void
   tx.afterCommit(() => {
     ctx.actors.invalidate(userId);
     ctx.realtime.emitToCompany(tx.companyId, 'user', { action: 'delete', userId });
+    ctx.realtime.disconnectUser(userId);
+  });
+}
+
+/**
+ * After commit: the user's sockets close at once, on every node (password or profile changed, so the session
+ * ended); a reconnect with the old token is refused, and rooms are built anew from the new profile.
+ */
+export function userSessionsRevoked(ctx: AppContext, tx: TenantTx, userId: number): void {
+  tx.afterCommit(() => {
+    ctx.actors.invalidate(userId);
+    ctx.realtime.disconnectUser(userId);
   });
 }
 

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { TenantScope, TenantTx } from '../../platform/tenancy';
 import { queuesOfUsers, setUserQueues } from './user-queues.repository';
 import { releaseOpenTickets } from './user-tickets.repository';
-import { ticketsReleased, userDeleted, userSaved } from './users.events';
+import { ticketsReleased, userDeleted, userSaved, userSessionsRevoked } from './users.events';
 import { authorizeSelfDelete, authorizeUserDelete, authorizeUserUpdate } from './users.policy';
 import { presentUser } from './users.presenter';
 import {
@@ -141,6 +141,7 @@ export async function updateUser(
     if (isAdmin(actor) && input.queueIds) await setUserQueues(tx, id, input.queueIds);
     const user = await viewOf(tx, row);
     userSaved(ctx, tx, 'update', user);
+    if (revoke) userSessionsRevoked(ctx, tx, id);
     return user;
   });
 }

@@ -134,11 +134,11 @@ describe('PUT /users/:id by an admin', () => {
 
     const session = await login(server, target);
     await server.call('PUT', `/users/${target.id}`, { token, body: { profile: 'admin' } });
-    expect((await server.call('GET', '/auth/me', { token: session.token })).status).toBe(403);
+    expect((await server.call('GET', '/auth/me', { token: session.token })).status).toBe(401);
 
     const again = await login(server, target);
     await server.call('PUT', `/users/${target.id}`, { token, body: { password: 'newpass1' } });
-    expect((await server.call('GET', '/auth/me', { token: again.token })).status).toBe(403);
+    expect((await server.call('GET', '/auth/me', { token: again.token })).status).toBe(401);
     await expect(login(server, { email: target.email, password: 'newpass1' })).resolves.toBeTruthy();
   });
 

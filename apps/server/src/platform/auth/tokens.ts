@@ -12,6 +12,8 @@ export interface RefreshClaims {
   id: number;
   companyId: number;
   tokenVersion: number;
+  /** This token's own id: only the newest of a session works (refresh-token rotation). */
+  jti: string;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -48,8 +50,7 @@ export class TokenService {
   }
 
   signRefresh(claims: RefreshClaims): string {
-    // jti makes every rotated token distinct even within the same second.
-    return jwt.sign({ ...claims, jti: crypto.randomUUID() }, this.refreshSecret, {
+    return jwt.sign({ ...claims }, this.refreshSecret, {
       expiresIn: REFRESH_TOKEN_TTL_SECONDS,
       algorithm: 'HS256',
     });
@@ -76,17 +77,22 @@ export class TokenService {
   }
 
   verifyRefresh(token: string): VerifyResult<RefreshClaims> {
-    return verify<RefreshClaims>(token, this.#refreshKey);
+    const verified = verify<RefreshClaims>(token, this.#refreshKey);
+    if (verified.ok && typeof verified.claims.jti !== 'string') return { ok: false, reason: 'invalid' };
+    return verified;
   }
 }
 
+/** Checks signature and shape; every token we sign expires, so one without an expiry is not ours. */
 function verify<T>(token: string, secret: KeyObject): VerifyResult<T> {
   try {
     const decoded = jwt.verify(token, secret, { algorithms: ['HS256'] });
     if (
       typeof decoded !== 'object' ||
       typeof decoded.id !== 'number' ||
-      typeof decoded.companyId !== 'number'
+      typeof decoded.companyId !== 'number' ||
+      typeof decoded.tokenVersion !== 'number' ||
+      typeof decoded.exp !== 'number'
     ) {
       return { ok: false, reason: 'invalid' };
     }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from '../runtime/startup-error';
 
 const roleNames = ['api', 'realtime', 'worker', 'sessions'] as const;
 export type RoleName = (typeof roleNames)[number];
@@ -13,7 +15,8 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
-    EMBEDDED_PG_PORT: z.coerce.number().int().positive().default(5488),
+    /** The embedded PostgreSQL's port; by default one chosen free on the first start and kept in DATA_DIR. */
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     ROLES: z
       .string()
       .default(roleNames.join(','))
@@ -50,6 +53,29 @@ const envSchema = z
     SESSIONS_AUTOSTART: z.enum(['on', 'off']).default('on'),
     WEB_DIST_DIR: z.string().optional(),
     RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+    /**
+     * Which peers may name the client's address in X-Forwarded-For: `off` (nobody, the default) or a comma list
+     * of proxy addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`). Rate limits key on that address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .default('off')
+      .transform((v, ctx) => {
+        if (v.trim() === 'off') return false as const;
+        const list = v
+          .split(',')
+          .map((a) => a.trim())
+          .filter(Boolean);
+        const bad = list.filter((a) => !isAddressOrRange(a));
+        if (list.length === 0 || bad.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `expected off or a comma list of proxy addresses or CIDR ranges; not: ${bad.join(', ') || v}`,
+          });
+          return z.NEVER;
+        }
+        return list;
+      }),
     /** Pins the WhatsApp Web version the beta provider announces ("2.3000.x"); baileys' bundled one otherwise. */
     WA_WEB_VERSION: z
       .string()
@@ -65,6 +91,23 @@ const envSchema = z
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('memory'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
     WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    /** Pix provider of the checkout: `sandbox` (built-in fake bank, the default outside production) or `efi`. */
+    PIX_PROVIDER: z.enum(['sandbox', 'efi']).optional(),
+    /** The Pix key charges are paid to. */
+    PIX_KEY: z.string().min(1).max(77).optional(),
+    /** The receiver's name and city in the sandbox's BR Codes. */
+    PIX_MERCHANT_NAME: z.string().min(1).max(25).default('Zapdesk'),
+    PIX_MERCHANT_CITY: z.string().min(1).max(15).default('Sao Paulo'),
+    /** Efí Bank API credentials: OAuth client and the client certificate (.p12/.pfx, or PEM with cert and key). */
+    EFI_CLIENT_ID: z.string().min(1).optional(),
+    EFI_CLIENT_SECRET: z.string().min(1).optional(),
+    EFI_CERTIFICATE: z.string().min(1).optional(),
+    EFI_CERTIFICATE_PASSWORD: z.string().optional(),
+    /** on: Efí's homologation API (pix-h); off: production. */
+    EFI_SANDBOX: z.enum(['on', 'off']).default('off'),
+    /** Overrides the API address (tests point it at a local fake); a PEM file of extra trusted authorities. */
+    EFI_BASE_URL: z.string().url().optional(),
+    EFI_CA_FILE: z.string().min(1).optional(),
     WHATSAPP_CLOUD_API_VERSION: z
       .string()
       .regex(/^v\d+\.\d+$/, 'expected a Graph API version such as v21.0')
@@ -77,16 +120,33 @@ const envSchema = z
         message: 'JWT_SECRET and JWT_REFRESH_SECRET are required in production',
       });
     }
+    // The sandbox's pay action would let any company admin pay its own invoices with nothing.
+    if (env.NODE_ENV === 'production' && env.PIX_PROVIDER === 'sandbox') {
+      ctx.addIssue({ code: 'custom', message: 'PIX_PROVIDER=sandbox is refused in production' });
+    }
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** An IPv4 or IPv6 address, or such an address with a /prefix. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 /** Reads and validates the environment. The only place that touches process.env. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new StartupError(
+      `Invalid configuration:\n${lines.join('\n')}`,
+      'Correct or unset the environment variables named above (README, "Configuration").',
+    );
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -99,12 +159,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    trustProxy: e.TRUST_PROXY,
     roles: new Set<RoleName>(e.ROLES),
     backendUrl: e.BACKEND_URL ?? publicUrl,
     frontendUrl: e.FRONTEND_URL ?? publicUrl,
-    // Development defaults keep the demo at two commands; production refuses to start without secrets.
-    jwtSecret: e.JWT_SECRET ?? 'zapdesk-development-access-secret',
-    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? 'zapdesk-development-refresh-secret',
+    // Unset outside production: withJwtSecrets generates them on the first start and keeps them in DATA_DIR.
+    jwtSecret: e.JWT_SECRET,
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET,
     timeZone: e.TZ,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
@@ -128,5 +189,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       version: e.WHATSAPP_CLOUD_API_VERSION,
     },
     storageDir: path.join(dataDir, 'public'),
+    pix: {
+      provider: e.PIX_PROVIDER ?? (e.NODE_ENV === 'production' ? 'efi' : 'sandbox'),
+      // The sandbox needs some key for its BR Codes; a real provider needs the configured one.
+      key:
+        e.PIX_KEY ??
+        (e.PIX_PROVIDER === 'efi' || e.NODE_ENV === 'production' ? undefined : 'pix@zapdesk.local'),
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+      efi: {
+        // Tests must never reach Efí: without an address of their own they get a closed local port.
+        baseUrl: (
+          e.EFI_BASE_URL ??
+          (e.NODE_ENV === 'test' ? 'https://127.0.0.1:9' : undefined) ??
+          (e.EFI_SANDBOX === 'on' ? 'https://pix-h.api.efipay.com.br' : 'https://pix.api.efipay.com.br')
+        ).replace(/\/+$/, ''),
+        clientId: e.EFI_CLIENT_ID,
+        clientSecret: e.EFI_CLIENT_SECRET,
+        certificate: e.EFI_CERTIFICATE ? path.resolve(e.EFI_CERTIFICATE) : undefined,
+        certificatePassword: e.EFI_CERTIFICATE_PASSWORD,
+        caFile: e.EFI_CA_FILE ? path.resolve(e.EFI_CA_FILE) : undefined,
+      },
+    },
   };
 }

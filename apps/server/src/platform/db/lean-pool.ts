@@ -283,15 +283,17 @@ class LeanClient implements PostgresPoolClient {
 
 /**
  * A value as an SQL literal of the text pg would bind for it, or undefined for values that have no such text
- * (bytes) or could not travel in a simple-protocol text (a NUL character ends it). Quotes and backslashes are
- * escaped in an E'' literal, which reads the same whatever standard_conforming_strings says.
+ * (bytes) or could not travel in a simple-protocol text (a NUL character ends it). Quoted by pg's own
+ * `escapeLiteral` (an E'' literal when there is a backslash, so it reads the same whatever
+ * standard_conforming_strings says), never by hand.
  */
 export function sqlLiteral(value: unknown): string | undefined {
   const prepared: unknown = prepareValue(value);
   if (prepared === null) return 'null';
   if (typeof prepared !== 'string' || prepared.includes('\0')) return undefined;
+  // Nothing to escape: the same text escapeLiteral would write, without its copy loop on the hot path.
   if (!/['\\]/.test(prepared)) return `'${prepared}'`;
-  return `E'${prepared.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return pg.escapeLiteral(prepared).trimStart();
 }
 
 /**

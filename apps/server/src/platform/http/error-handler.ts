@@ -11,6 +11,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.status).send(body);
     }
+    if (isMalformedMultipart(error)) {
+      return reply
+        .status(400)
+        .send({ error: 'ERR_VALIDATION', message: `Malformed multipart body: ${error.message}` });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
@@ -31,6 +36,24 @@ export function installErrorHandler(app: FastifyInstance): void {
       requestId: request.id,
     });
   });
+}
+
+/**
+ * The multipart parser (busboy) fails a body cut short, with a missing or overlong boundary or a broken part header
+ * with plain errors and no status: they are the client's malformed body, not a server failure.
+ */
+const MULTIPART_PARSER_ERRORS = [
+  /^Unexpected end of multipart data$/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^The needle cannot (be an empty|have a length bigger)/,
+];
+
+function isMalformedMultipart(error: Error & { statusCode?: number }): boolean {
+  return (
+    error.statusCode === undefined && MULTIPART_PARSER_ERRORS.some((pattern) => pattern.test(error.message))
+  );
 }
 
 /** Unknown routes answer 404 JSON, except browser navigations, which get the web app's index page. */

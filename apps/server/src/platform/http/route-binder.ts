@@ -127,9 +127,9 @@ export async function authenticateStaff(request: FastifyRequest, deps: BinderDep
   const verified = deps.tokens.verifyAccess(token);
   if (!verified.ok) throw new AppError('ERR_SESSION_EXPIRED', `Token ${verified.reason}`, { status: 403 });
   const actor = await deps.actors.load(verified.claims.id, verified.claims.companyId);
-  if (!actor) throw new AppError('ERR_SESSION_EXPIRED', 'User not found', { status: 401 });
-  if (actor.tokenVersion !== verified.claims.tokenVersion) {
-    throw new AppError('ERR_SESSION_EXPIRED', 'Token revoked', { status: 403 });
+  // A deleted user and a revoked token get the same answer: a token must not tell whether an account exists.
+  if (!actor || actor.tokenVersion !== verified.claims.tokenVersion) {
+    throw new AppError('ERR_SESSION_EXPIRED', 'Session ended', { status: 401 });
   }
   bindRequestLog(request, { companyId: actor.companyId, userId: actor.userId });
   return actor;
@@ -144,7 +144,10 @@ function docSchema(route: RouteDef) {
     security,
     ...(route.params ? { params: toJsonSchema(route.params) } : {}),
     ...(route.query ? { querystring: toJsonSchema(route.query) } : {}),
-    ...(route.body && !route.multipart ? { body: toJsonSchema(route.body) } : {}),
+    ...(route.body ? { body: toJsonSchema(route.body) } : {}),
+    ...(route.multipart
+      ? { consumes: route.body ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'] }
+      : {}),
   };
 }
 

@@ -4,8 +4,12 @@ import { AppError } from './app-error';
 
 /** Parses input with a contract schema; failure is a 400 naming each field with its first failing rule. */
 export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
-  const nul = pathOfNul(raw);
-  if (nul) throw AppError.validation({ [nul.join('.') || '_']: validationMessages.invalid });
+  const unstorable = pathOfUnstorableText(raw);
+  if (unstorable) {
+    throw new AppError('ERR_VALIDATION', 'Text with a NUL character or a lone UTF-16 surrogate', {
+      fields: { [unstorable.join('.') || '_']: validationMessages.invalid },
+    });
+  }
   const result = schema.safeParse(raw ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
@@ -16,15 +20,19 @@ export function parseInput<S extends z.ZodType>(schema: S, raw: unknown): z.infe
   throw AppError.validation(fields);
 }
 
+/** Half of a UTF-16 surrogate pair without its other half: JSON's `"\ud800"` decodes to one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
- * Where a NUL character hides in the input, if anywhere. PostgreSQL text cannot hold one, so such a string
- * would fail in the database as a 500; it is refused up front instead, naming its field.
+ * Where text that cannot be stored hides in the input, if anywhere: a NUL character (PostgreSQL text cannot hold
+ * one) or a lone surrogate (no UTF-8 spelling: JSON columns refuse it, WhatsApp would get garbage). Either would
+ * fail later as a 500; it is refused up front instead, naming its field.
  */
-function pathOfNul(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === 'string') return value.includes('\0') ? path : null;
+function pathOfUnstorableText(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') || LONE_SURROGATE.test(value) ? path : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, child] of Object.entries(value)) {
-    const found = pathOfNul(child, [...path, key]);
+    const found = pathOfUnstorableText(child, [...path, key]);
     if (found) return found;
   }
   return null;

@@ -31,6 +31,7 @@ export class Jobs {
   readonly #definitions = new Map<string, JobDefinition>();
   readonly #schedules = new Map<string, Schedule>();
   readonly #workers = new Map<string, string>();
+  readonly #atStart = new Set<string>();
   #boss: PgBoss | undefined;
 
   constructor(private readonly options: JobsOptions) {}
@@ -46,6 +47,12 @@ export class Jobs {
     const checked = this.definition(name).payload.safeParse(payload);
     if (!checked.success) throw new Error(`Invalid payload for schedule ${name}: ${checked.error.message}`);
     this.#schedules.set(name, { cron, payload, tz });
+  }
+
+  /** Queues `name` (a job without payload) once the worker starts, e.g. a sweep that also runs at boot. */
+  sendAtStart(name: string): void {
+    this.definition(name);
+    this.#atStart.add(name);
   }
 
   /** Queues a job; the payload is checked against the job's schema first (throws when it does not fit). */
@@ -72,7 +79,7 @@ export class Jobs {
     return job?.state ?? null;
   }
 
-  /** Creates the queues, then (with `work`) starts a worker per job and installs the schedules. */
+  /** Creates the queues, then (with `work`) starts a worker per job, installs the schedules and sends the boot jobs. */
   async start({ work }: { work: boolean }): Promise<void> {
     const boss = new PgBoss({
       connectionString: this.options.connectionString,
@@ -108,6 +115,7 @@ export class Jobs {
     }
     for (const [name, { cron, payload, tz }] of this.#schedules)
       await boss.schedule(name, cron, payload, { tz });
+    for (const name of this.#atStart) await this.send(name, {});
   }
 
   /** Stops polling, waits (up to 10 s) for running jobs, and closes the connections. */

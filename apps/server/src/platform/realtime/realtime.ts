@@ -124,14 +124,17 @@ export class Realtime {
     if (!verified.ok) throw refusal('ERR_SESSION_EXPIRED', `token ${verified.reason}`);
     let actor: Actor | null;
     try {
+      // Read fresh: another node may have ended this session a moment ago (its cache is not ours).
+      deps.actors.invalidate(verified.claims.id);
       actor = await deps.actors.load(verified.claims.id, verified.claims.companyId);
     } catch (error) {
       deps.log.error({ err: error }, 'socket handshake failed');
       throw refusal('ERR_INTERNAL_SERVER_ERROR');
     }
-    if (!actor) throw refusal('ERR_SESSION_EXPIRED', 'user not found');
-    if (actor.tokenVersion !== verified.claims.tokenVersion)
-      throw refusal('ERR_SESSION_EXPIRED', 'token revoked');
+    // The same refusal for a deleted user and a revoked token: no account oracle.
+    if (!actor || actor.tokenVersion !== verified.claims.tokenVersion) {
+      throw refusal('ERR_SESSION_EXPIRED', 'session ended');
+    }
     const block = actor.isSuper ? null : companyBlock(actor.company, deps.timeZone);
     if (block) throw refusal(block);
     return actor;

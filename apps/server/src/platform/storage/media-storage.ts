@@ -104,7 +104,14 @@ export class MediaStorage {
     } catch {
       return null;
     }
-    const match = /^\/public\/(company(\d+)\/[A-Za-z0-9_-]+\/[A-Za-z0-9._-]+)$/.exec(decodeURI(pathname));
+    let decoded: string;
+    try {
+      decoded = decodeURI(pathname);
+    } catch {
+      // A broken %-escape (`/public/%E0%A4%A`) names no file of ours.
+      return null;
+    }
+    const match = /^\/public\/(company(\d+)\/[A-Za-z0-9_-]+\/[A-Za-z0-9._-]+)$/.exec(decoded);
     if (!match?.[1] || Number(match[2]) !== companyId) return null;
     const relativePath = match[1];
     try {

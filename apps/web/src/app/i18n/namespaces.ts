@@ -25,4 +25,10 @@ export const namespaces: Namespace[] = [
   'messages',
   'contacts',
   'dashboard',
+  'announcements',
+  'chats',
+  'messagesApi',
+  'invoices',
+  'kanban',
+  'schedules',
 ];

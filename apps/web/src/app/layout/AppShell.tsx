@@ -5,6 +5,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useCurrentUser } from '../../features/auth/sessionContext';
 import { useForcedLogout } from '../../features/auth/useForcedLogout';
 import { useConnectionsRecheck } from '../../features/connections/realtime';
+import { usePaymentLive } from '../../features/invoices/realtime';
 import { useSettingsRealtime } from '../../features/settings/realtime';
 import { RealtimeProvider } from '../../lib/socket/RealtimeProvider';
 import { AppDrawer } from './drawer/AppDrawer';
@@ -16,6 +17,7 @@ function ShellListeners({ userId }: { userId: number }) {
   useForcedLogout(userId);
   useConnectionsRecheck();
   useSettingsRealtime();
+  usePaymentLive();
   return null;
 }
 

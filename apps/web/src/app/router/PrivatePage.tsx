@@ -34,6 +34,9 @@ export function PrivatePage({ route }: { route: PrivateRoute }) {
       );
     case 'useOpenAi':
     case 'useIntegrations':
+    case 'useInternalChat':
+    case 'useKanban':
+    case 'useSchedules':
       return (
         <PageGate allowed={flags[route.gate]} refusal="noPermission">
           {page}

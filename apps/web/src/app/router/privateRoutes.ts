@@ -4,7 +4,15 @@ import type { Resources } from '../i18n/namespaces';
 export type PageKey = keyof Resources['pages']['titles'];
 
 /** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
-export type PageGateKind = 'admin' | 'useOpenAi' | 'useIntegrations' | 'useExternalApi' | 'super';
+export type PageGateKind =
+  | 'admin'
+  | 'useOpenAi'
+  | 'useIntegrations'
+  | 'useInternalChat'
+  | 'useExternalApi'
+  | 'useKanban'
+  | 'useSchedules'
+  | 'super';
 
 export interface PrivateRoute {
   path: string;
@@ -56,8 +64,32 @@ const SettingsPage = lazy(() =>
 const HelpsPage = lazy(() =>
   import('../../features/helps/pages/HelpsPage').then((m) => ({ default: m.HelpsPage })),
 );
+const FinanceiroPage = lazy(() =>
+  import('../../features/invoices/pages/FinanceiroPage').then((m) => ({ default: m.FinanceiroPage })),
+);
+const SubscriptionPage = lazy(() =>
+  import('../../features/invoices/pages/SubscriptionPage').then((m) => ({ default: m.SubscriptionPage })),
+);
+const KanbanPage = lazy(() =>
+  import('../../features/kanban/pages/KanbanPage').then((m) => ({ default: m.KanbanPage })),
+);
+const SchedulesPage = lazy(() =>
+  import('../../features/schedules/pages/SchedulesPage').then((m) => ({ default: m.SchedulesPage })),
+);
 const ContactsPage = lazy(() =>
   import('../../features/contacts/pages/ContactsPage').then((m) => ({ default: m.ContactsPage })),
+);
+
+const AnnouncementsPage = lazy(() =>
+  import('../../features/announcements/pages/AnnouncementsPage').then((m) => ({
+    default: m.AnnouncementsPage,
+  })),
+);
+const ChatsPage = lazy(() =>
+  import('../../features/chats/pages/ChatsPage').then((m) => ({ default: m.ChatsPage })),
+);
+const MessagesApiPage = lazy(() =>
+  import('../../features/messages-api/pages/MessagesApiPage').then((m) => ({ default: m.MessagesApiPage })),
 );
 
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
@@ -67,7 +99,7 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
   { path: '/todolist', page: 'todolist', component: TodoListPage },
-  { path: '/schedules', page: 'schedules' },
+  { path: '/schedules', page: 'schedules', gate: 'useSchedules', component: SchedulesPage },
   { path: '/tags', page: 'tags', component: TagsPage },
   { path: '/contacts', page: 'contacts', component: ContactsPage },
   { path: '/helps', page: 'helps', component: HelpsPage },
@@ -75,14 +107,14 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/files', page: 'files' },
   { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
   { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
-  { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi' },
+  { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
-  { path: '/kanban', page: 'kanban' },
-  { path: '/financeiro', page: 'financeiro' },
+  { path: '/kanban', page: 'kanban', gate: 'useKanban', component: KanbanPage },
+  { path: '/financeiro', page: 'financeiro', component: FinanceiroPage },
   { path: '/queues', page: 'queues', component: QueuesPage },
-  { path: '/announcements', page: 'announcements', gate: 'super' },
-  { path: '/subscription', page: 'subscription' },
-  { path: '/chats/:id?', page: 'chats' },
+  { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
+  { path: '/subscription', page: 'subscription', component: SubscriptionPage },
+  { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true },
   { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },

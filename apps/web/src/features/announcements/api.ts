@@ -1,39 +1,103 @@
-import { useQuery } from '@tanstack/react-query';
-import { request } from '../../lib/api/client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  routes,
+  type AnnouncementInput,
+  type AnnouncementView,
+  type ListAnnouncementsAnswer,
+} from '@zapdesk/contracts';
+import { callRoute } from '../../lib/api/client';
 import { emptyWhenMissing } from '../../lib/api/missing';
+import type { RecordPage } from '../../lib/lists/pages';
+import { usePagedSearch } from '../../lib/lists/usePagedSearch';
 
 /** The fields of an announcement the shell shows (spec 2 section 3). */
-export interface AnnouncementSummary {
-  id: number;
-  title: string;
-  text: string;
-  priority: 1 | 2 | 3 | number;
-  status: boolean;
-  mediaPath?: string | null;
-  mediaName?: string | null;
-  createdAt?: string;
-}
-
-export interface AnnouncementPage {
-  records: AnnouncementSummary[];
-  hasMore: boolean;
-}
+export type AnnouncementSummary = AnnouncementView;
+export type AnnouncementPage = ListAnnouncementsAnswer;
 
 export const announcementKeys = {
   all: ['announcements'] as const,
   firstPage: () => [...announcementKeys.all, 'list', 1] as const,
+  pages: () => [...announcementKeys.all, 'pages'] as const,
 };
 
-/** First page of announcements (GET /announcements) for the top-bar bell. */
+/** First page of announcements (GET /announcements) for the top-bar bell: active ones, by priority then newest. */
 export function useAnnouncementFirstPage() {
   return useQuery({
     queryKey: announcementKeys.firstPage(),
     queryFn: ({ signal }) =>
-      emptyWhenMissing(request<AnnouncementPage>('/announcements', { query: { pageNumber: 1 }, signal }), {
-        records: [],
-        hasMore: false,
-      }),
+      emptyWhenMissing(
+        callRoute<typeof routes.announcements.list, ListAnnouncementsAnswer>(routes.announcements.list, {
+          query: { pageNumber: 1 },
+          signal,
+        }),
+        { records: [], count: 0, hasMore: false },
+      ),
     meta: { silent: true },
+  });
+}
+
+async function fetchAnnouncementPage(
+  search: string,
+  pageNumber: number,
+  signal: AbortSignal,
+): Promise<RecordPage<AnnouncementView>> {
+  const answer = await callRoute<typeof routes.announcements.list, ListAnnouncementsAnswer>(
+    routes.announcements.list,
+    { query: { searchParam: search, pageNumber }, signal },
+  );
+  return { records: answer.records, hasMore: answer.hasMore };
+}
+
+/** /announcements: every announcement (the page is the super user's), searchable and paged. */
+export function useAnnouncementList() {
+  return usePagedSearch({ key: announcementKeys.pages(), fetchPage: fetchAnnouncementPage });
+}
+
+/** Announcements change for everyone at once: reload every list shown (the bell and the page). */
+function useRefreshAnnouncements() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+}
+
+/** POST /announcements without an id, PUT /announcements/:id with one. */
+export function useSaveAnnouncement() {
+  const refresh = useRefreshAnnouncements();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: AnnouncementInput }): Promise<AnnouncementView> =>
+      id === undefined
+        ? callRoute(routes.announcements.create, { body })
+        : callRoute(routes.announcements.update, { params: { id }, body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAnnouncement() {
+  const refresh = useRefreshAnnouncements();
+  return useMutation({
+    mutationFn: (id: number) => callRoute(routes.announcements.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Multipart `file` (png, jpg or jpeg) on POST /announcements/:id/media-upload. */
+export function useUploadAnnouncementMedia() {
+  const refresh = useRefreshAnnouncements();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File }): Promise<AnnouncementView> => {
+      const body = new FormData();
+      body.append('file', file);
+      return callRoute(routes.announcements.uploadMedia, { params: { id }, body });
+    },
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveAnnouncementMedia() {
+  const refresh = useRefreshAnnouncements();
+  return useMutation({
+    mutationFn: (id: number): Promise<AnnouncementView> =>
+      callRoute(routes.announcements.removeMedia, { params: { id } }),
+    onSuccess: refresh,
   });
 }
 

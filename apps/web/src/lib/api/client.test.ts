@@ -84,6 +84,35 @@ describe('API client session rules', () => {
     expect(getToken()).toBeNull();
   });
 
+  it('asks again once when another tab won the refresh race, and keeps the session', async () => {
+    const answers = [
+      json(401, { error: 'ERR_SESSION_EXPIRED', raced: true }),
+      json(200, session('new-token')),
+    ];
+    const api = fakeApi({
+      validToken: 'new-token',
+      refresh: async () => answers.shift() ?? json(401, { error: 'ERR_SESSION_EXPIRED' }),
+    });
+    const ended = vi.fn();
+    const off = onSessionEnd(ended);
+    await expect(request('/users')).resolves.toEqual({ path: '/users' });
+    off();
+    expect(api.refreshCalls()).toBe(2);
+    expect(ended).not.toHaveBeenCalled();
+    expect(getToken()).toBe('new-token');
+  });
+
+  it('ends the session when the second ask after a lost race is refused too', async () => {
+    const api = fakeApi({
+      validToken: 'new-token',
+      refresh: async () => json(401, { error: 'ERR_SESSION_EXPIRED', raced: true }),
+    });
+    const failure = await request('/users').catch((error: unknown) => error);
+    expect((failure as ApiError).sessionEnded).toBe(true);
+    expect(api.refreshCalls()).toBe(2);
+    expect(getToken()).toBeNull();
+  });
+
   it('clears the session on a 401', async () => {
     vi.stubGlobal(
       'fetch',

@@ -84,7 +84,13 @@ async function toApiError(response: Response, sessionEnded = false): Promise<Api
 export function refreshSession(): Promise<SessionAnswer> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await send(routes.auth.refresh.path, { method: 'POST' }, null);
+      let response = await send(routes.auth.refresh.path, { method: 'POST' }, null);
+      if (response.status === 401 && (await lostRefreshRace(response))) {
+        // Another tab refreshed with the same cookie a moment before; its newer cookie is ours too once its
+        // answer is in.
+        await new Promise((resolve) => setTimeout(resolve, REFRESH_RACE_RETRY_MS));
+        response = await send(routes.auth.refresh.path, { method: 'POST' }, null);
+      }
       if (!response.ok) {
         const error = await toApiError(response, true);
         endSession('expired');
@@ -99,6 +105,15 @@ export function refreshSession(): Promise<SessionAnswer> {
     }
   })();
   return refreshInFlight;
+}
+
+/** How long a tab that lost a refresh race to another tab waits before asking again. */
+const REFRESH_RACE_RETRY_MS = 600;
+
+/** Whether a refused refresh only lost a race with another tab (server-behaviour: rotation). */
+async function lostRefreshRace(response: Response): Promise<boolean> {
+  const body = await readBody(response.clone());
+  return typeof body === 'object' && body !== null && 'raced' in body && body.raced === true;
 }
 
 /** The token to retry with after a 403: a refresh done meanwhile by another request, else a new one. */

@@ -19,6 +19,12 @@ import tickets from './tickets.json';
 import messages from './messages.json';
 import contacts from './contacts.json';
 import dashboard from './dashboard.json';
+import announcements from './announcements.json';
+import chats from './chats.json';
+import messagesApi from './messagesApi.json';
+import invoices from './invoices.json';
+import kanban from './kanban.json';
+import schedules from './schedules.json';
 
 /** Every namespace of this language; loaded as one chunk when the language is first used. */
 export const resources = {
@@ -43,4 +49,10 @@ export const resources = {
   messages,
   contacts,
   dashboard,
+  announcements,
+  chats,
+  messagesApi,
+  invoices,
+  kanban,
+  schedules,
 };

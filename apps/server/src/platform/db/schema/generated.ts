@@ -272,6 +272,16 @@ export interface InboundEventsTable {
   chatKey: Generated<string>;
 }
 
+export interface InvoicePixChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  invoiceId: number;
+  txid: string;
+  provider: string;
+  amount: number;
+  createdAt: Generated<Date>;
+}
+
 export interface InvoicesTable {
   id: Generated<number>;
   companyId: number;
@@ -292,6 +302,14 @@ export interface LeasesTable {
   acquiredAt: Generated<Date>;
   heartbeatAt: Generated<Date>;
   expiresAt: Date;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  windowStartedAt: Generated<Date>;
+  lastFailureAt: Generated<Date>;
+  blockedUntil: Date | null;
 }
 
 export interface MailOutboxTable {
@@ -366,6 +384,27 @@ export interface PasswordResetsTable {
   usedAt: Date | null;
   failedAttempts: Generated<number>;
   createdAt: Generated<Date>;
+}
+
+export interface PixSandboxChargesTable {
+  id: Generated<number>;
+  companyId: number;
+  txid: string;
+  amount: number;
+  payerText: Generated<string>;
+  brCode: string;
+  status: Generated<'ATIVA' | 'CONCLUIDA'>;
+  paidValue: number | null;
+  endToEndId: string | null;
+  expiresAt: Date;
+  paidAt: Date | null;
+  createdAt: Generated<Date>;
+}
+
+export interface PixSandboxWebhooksTable {
+  pixKey: string;
+  url: string;
+  updatedAt: Generated<Date>;
 }
 
 export interface PlansTable {
@@ -699,6 +738,11 @@ export interface UsersTable {
   lastSeenAt: Date | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** jti of the refresh token that works now; null before the first rotation or after logout */
+  refreshTokenId: string | null;
+  /** jti of the refresh token the last rotation replaced */
+  previousRefreshTokenId: string | null;
+  refreshRotatedAt: Date | null;
 }
 
 export interface WhatsappAuthCredsTable {
@@ -788,12 +832,16 @@ export interface Database {
   files: FilesTable;
   helps: HelpsTable;
   inboundEvents: InboundEventsTable;
+  invoicePixCharges: InvoicePixChargesTable;
   invoices: InvoicesTable;
   leases: LeasesTable;
+  loginFailures: LoginFailuresTable;
   mailOutbox: MailOutboxTable;
   messages: MessagesTable;
   outbox: OutboxTable;
   passwordResets: PasswordResetsTable;
+  pixSandboxCharges: PixSandboxChargesTable;
+  pixSandboxWebhooks: PixSandboxWebhooksTable;
   plans: PlansTable;
   prompts: PromptsTable;
   queueIntegrations: QueueIntegrationsTable;
@@ -841,10 +889,12 @@ export type TenantTable =
   | 'fileOptions'
   | 'files'
   | 'inboundEvents'
+  | 'invoicePixCharges'
   | 'invoices'
   | 'messages'
   | 'outbox'
   | 'passwordResets'
+  | 'pixSandboxCharges'
   | 'prompts'
   | 'queueIntegrations'
   | 'queueOptions'

@@ -68,9 +68,15 @@ export const mainMenu: MenuLink[] = [
   { path: '/quick-messages', label: 'quickMessages', icon: FlashOnOutlined },
   { path: '/todolist', label: 'todolist', icon: Checklist },
   { path: '/contacts', label: 'contacts', icon: ContactPhoneOutlined },
-  { path: '/schedules', label: 'schedules', icon: EventOutlined },
+  { path: '/schedules', label: 'schedules', icon: EventOutlined, visible: (c) => c.flags.useSchedules },
   { path: '/tags', label: 'tags', icon: LocalOfferOutlined },
-  { path: '/chats', label: 'chats', icon: ForumOutlined, badge: 'chats' },
+  {
+    path: '/chats',
+    label: 'chats',
+    icon: ForumOutlined,
+    badge: 'chats',
+    visible: (c) => c.flags.useInternalChat,
+  },
   { path: '/helps', label: 'helps', icon: HelpOutline },
 ];
 

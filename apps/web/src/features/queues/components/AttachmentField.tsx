@@ -16,6 +16,8 @@ export interface AttachmentFieldProps {
   onRemoveSaved: () => void;
   removing?: boolean;
   disabled?: boolean;
+  /** The file picker's accept list, e.g. `.png,.jpg,.jpeg`. */
+  accept?: string;
 }
 
 /** An optional single attachment: the stored one (removable) or a file waiting for the save. */
@@ -26,6 +28,7 @@ export function AttachmentField({
   onRemoveSaved,
   removing = false,
   disabled = false,
+  accept,
 }: AttachmentFieldProps) {
   const { t } = useTranslation('queues');
   const input = useRef<HTMLInputElement>(null);
@@ -37,6 +40,7 @@ export function AttachmentField({
         type="file"
         hidden
         name="file"
+        accept={accept}
         data-testid="attachment-input"
         onChange={(event) => {
           onPick(event.target.files?.[0] ?? null);

@@ -11,6 +11,7 @@ import Close from '@mui/icons-material/Close';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { ContactDialog } from '../../contacts/components/ContactDialog';
+import { ScheduleContactButton } from '../../schedules/components/ScheduleContactButton';
 import { TicketNotes } from '../../ticket-notes/components/TicketNotes';
 import { useApplyContactToTickets } from '../realtime';
 
@@ -65,6 +66,7 @@ export function ContactDrawer({ ticket, open, onClose }: ContactDrawerProps) {
           >
             {t('contact.edit')}
           </Button>
+          <ScheduleContactButton contact={contact} variant="button" />
         </Box>
         <Divider sx={{ mb: 2 }} />
         <TicketNotes ticketId={ticket.id} contactId={contact.id} />

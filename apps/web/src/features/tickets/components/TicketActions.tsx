@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../auth/sessionContext';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useAcceptTicket } from '../accept';
 import { useDeleteTicket, useUpdateTicket } from '../api';
+import { ScheduleContactButton } from '../../schedules/components/ScheduleContactButton';
 import { TransferDialog } from './TransferDialog';
 
 type Action = 'accept' | 'return' | 'resolve' | 'reopen';
@@ -89,6 +90,7 @@ export function TicketActions({ ticket, readOnly }: { ticket: TicketDetailView; 
           </IconButton>
         </Tooltip>
       )}
+      {!readOnly && <ScheduleContactButton contact={ticket.contact} variant="icon" />}
       {transferring && <TransferDialog ticket={ticket} open onClose={() => setTransferring(false)} />}
       {me.profile === 'admin' && (
         <Tooltip title={t('actions.delete')}>

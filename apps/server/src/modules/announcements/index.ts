@@ -1,0 +1,1 @@
+export { registerAnnouncementsRoutes } from './announcements.routes';

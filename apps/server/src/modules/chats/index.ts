@@ -1,0 +1,1 @@
+export { registerChatsRoutes } from './chats.routes';
