@@ -368,7 +368,20 @@ export async function createTicketDataset(db: pg.Pool, sizes: TicketDatasetSizes
       count: String(sizes.longTicketMessages + perTicket),
       offset: sizes.messages,
     });
-    // The message page's totals, as the ticket touches keep them (migration 2026112294).
+    // The list tabs' counts, as the tickets' triggers keep them (migration 2026112281): they did not run for the
+    // tickets inserted and updated above (replica role). A data folder seeded before that migration got them from
+    // its backfill; one seeded from empty answered 0 open tickets.
+    await client.query(
+      `insert into ticket_counts (company_id, status, user_id, queue_id, tickets, delta)
+       select company_id, status, user_id, queue_id, count(*), true
+         from tickets where company_id = $1
+        group by company_id, status, user_id, queue_id`,
+      [c],
+    );
+    // The message page's totals, as the ticket touches keep them (migration 2026112294). The rows above were
+    // inserted in this transaction, so the planner has no statistics for them: without this analyze it picks a
+    // plan quadratic in the tickets and the recount of an empty data folder runs for over half an hour.
+    await client.query('analyze tickets, messages');
     await client.query(`select recount_ticket_messages($1)`, [c]);
     await client.query('commit');
     return { ...company, userIds, queueIds, longTicketId: long.rows[0]!.id };

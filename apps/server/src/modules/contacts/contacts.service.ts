@@ -65,7 +65,7 @@ export function listAllContacts(
   actor: Actor,
   companyId?: number,
 ): Promise<ContactListEntry[]> {
-  const scope = ctx.scopes.tenant(actor.isSuper && companyId ? companyId : actor.companyId);
+  const scope = ctx.scopes.actingFor(actor, companyId);
   return scope.run((tx) => listContactEntries(tx));
 }
 

@@ -43,7 +43,7 @@ export function chartScope(
   scope: TenantScope,
   query: DashboardChartQuery,
 ): TenantScope {
-  return actor.isSuper && query.companyId ? ctx.scopes.tenant(query.companyId) : scope;
+  return query.companyId ? ctx.scopes.actingFor(actor, query.companyId) : scope;
 }
 
 const chartPeriod = (ctx: AppContext, query: DashboardChartQuery): Period => ({

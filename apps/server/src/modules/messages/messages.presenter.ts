@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
 import type { MessageView } from '@zapdesk/contracts';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
-import type { MessageRow } from './messages.repository';
-import { anyOf } from '../../platform/db/any-of';
-import { StatementTemplate } from '../../platform/db/statement-template';
+import {
+  messagePage,
+  messagesWithQuotes,
+  type PresentedMessage,
+  type QuotingRow,
+} from './message-views.repository';
 
 /** Message answers with the sender's `contact{id,name}` and the quoted message (server-behaviour 6.1), in one query. */
 export async function loadMessageViews(
@@ -41,8 +44,6 @@ export async function loadTicketAndMessagePage<A extends Record<string, unknown>
   };
 }
 
-type QuotingRow = Awaited<ReturnType<typeof messagesWithQuotes.run>>[number];
-
 function presentQuotingRow(storage: MediaStorage, m: QuotingRow): MessageView {
   const sender =
     m.contactId !== null && m.contactName !== null ? { id: m.contactId, name: m.contactName } : null;
@@ -72,35 +73,6 @@ export async function loadMessageView(tx: TenantTx, storage: MediaStorage, id: n
   if (!view) throw new Error(`message ${id} not found for presenting`);
   return view;
 }
-
-/**
- * The columns a message answer shows: pages and events read just these, not the provider's raw `data`, the
- * search copy of the body nor the transcription (a page has 20 messages, each field decoded and parsed).
- */
-const PRESENTED_MESSAGE_COLUMNS = [
-  'id',
-  'wid',
-  'ticketId',
-  'trackingId',
-  'contactId',
-  'queueId',
-  'body',
-  'fromMe',
-  'read',
-  'mediaType',
-  'mediaPath',
-  'mediaName',
-  'ack',
-  'isDeleted',
-  'isEdited',
-  'isAutomatic',
-  'origin',
-  'quotedMsgId',
-  'sendError',
-  'createdAt',
-  'updatedAt',
-] as const satisfies ReadonlyArray<keyof MessageRow>;
-type PresentedMessage = Pick<MessageRow, (typeof PRESENTED_MESSAGE_COLUMNS)[number]>;
 
 /** A just-stored message that quotes nothing, presented from what the caller holds (no query). */
 export function presentUnquotedMessage(
@@ -134,42 +106,3 @@ export function presentUnquotedMessage(
     updatedAt: m.updatedAt.toISOString(),
   };
 }
-
-/** Messages with their sender's name and the message each quotes. */
-function selectWithQuotes(tx: TenantTx) {
-  return tx
-    .selectFrom('messages')
-    .leftJoin('contacts', 'contacts.id', 'messages.contactId')
-    .leftJoin('messages as quoted', 'quoted.id', 'messages.quotedMsgId')
-    .leftJoin('contacts as quotedContact', 'quotedContact.id', 'quoted.contactId')
-    .select(PRESENTED_MESSAGE_COLUMNS.map((column) => `messages.${column}` as const))
-    .select([
-      'contacts.name as contactName',
-      'quoted.body as quotedBody',
-      'quoted.fromMe as quotedFromMe',
-      'quoted.mediaType as quotedMediaType',
-      'quoted.mediaPath as quotedMediaPath',
-      'quoted.isDeleted as quotedIsDeleted',
-      'quoted.contactId as quotedContactId',
-      'quotedContact.name as quotedContactName',
-    ]);
-}
-
-// Each message event reads its messages this way, and every message page: compiled once (statement-template.ts).
-const messagesWithQuotes = new StatementTemplate((tx, args: { ids: number[] }) =>
-  selectWithQuotes(tx).where('messages.id', '=', anyOf(args.ids)),
-);
-
-const messagePage = new StatementTemplate(
-  (tx, args: { ticketId: number; queues?: number[]; limit: number; offset: number }) => {
-    let ids = tx.selectFrom('messages').where('ticketId', '=', args.ticketId);
-    if (args.queues !== undefined) {
-      const queues = args.queues;
-      ids = ids.where((eb) => eb.or([eb('queueId', '=', anyOf(queues)), eb('queueId', 'is', null)]));
-    }
-    const newest = ids.select('id').orderBy('id', 'desc').limit(args.limit).offset(args.offset);
-    return selectWithQuotes(tx)
-      .where('messages.id', '=', sql<number>`any(array(${newest}))`)
-      .orderBy('messages.id');
-  },
-);

@@ -24,7 +24,7 @@ import {
 
 /** Every queue of the company; a super user may name another company. */
 export async function listQueues(ctx: AppContext, actor: Actor, companyId?: number): Promise<QueueView[]> {
-  const scope = ctx.scopes.tenant(actor.isSuper && companyId ? companyId : actor.companyId);
+  const scope = ctx.scopes.actingFor(actor, companyId);
   const rows = await scope.run(listQueueRows);
   return rows.map(presentQueue);
 }

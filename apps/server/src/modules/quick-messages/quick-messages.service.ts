@@ -53,7 +53,7 @@ export async function listAllQuickMessages(
   actor: Actor,
   query: ListAllQuickMessagesQuery,
 ): Promise<QuickMessageView[]> {
-  const scope = ctx.scopes.tenant(actor.isSuper && query.companyId ? query.companyId : actor.companyId);
+  const scope = ctx.scopes.actingFor(actor, query.companyId);
   const rows = await scope.run((tx) => listQuickMessageRows(tx, listOwner(actor, query.userId)));
   return rows.map(presentQuickMessage);
 }

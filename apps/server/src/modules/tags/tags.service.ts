@@ -54,7 +54,7 @@ export function listTags(scope: TenantScope, query: PagedQuery): Promise<ListTag
 
 /** Every tag of the company; a super user may name another company. */
 export function listAllTags(ctx: AppContext, actor: Actor, companyId?: number): Promise<TagView[]> {
-  const scope = ctx.scopes.tenant(actor.isSuper && companyId ? companyId : actor.companyId);
+  const scope = ctx.scopes.actingFor(actor, companyId);
   return scope.run(async (tx) => viewsOf(tx, await listTagRows(tx)));
 }
 

@@ -29,6 +29,7 @@ export {
 } from './ticket-transitions';
 export { registerTicketsRoutes } from './tickets.routes';
 export { registerTicketJobs } from './jobs';
+export { activeCompany } from './jobs/active-companies';
 export { emitTicketUpdate, emitUnreadReset, leftTicketRooms, ticketRooms } from './tickets.events';
 export { canSeeTicket, visibleMessageQueues } from './tickets.policy';
 export {

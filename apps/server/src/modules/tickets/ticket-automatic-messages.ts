@@ -1,9 +1,9 @@
 import type { Defer, TenantTx } from '../../platform/tenancy';
 import { getSetting } from '../settings';
-import type { CycleRow } from './ticket-cycles';
+import { markRatingAsked, type CycleRow } from './ticket-cycles';
 import type { TicketsEnv } from './ticket-messages.port';
 import { ratingRequestText } from './ticket-notices';
-import type { TicketRow } from './tickets.repository';
+import { closingTexts, type TicketRow } from './tickets.repository';
 
 /**
  * What a closed ticket says to the customer (server-behaviour 5.4): the rating request when ratings are on, the
@@ -18,11 +18,7 @@ export async function sendClosingMessages(
   options: { rating: boolean; completion: boolean; defer: Defer },
 ): Promise<TicketRow> {
   if (ticket.isGroup || ticket.whatsappId === null) return ticket;
-  const whatsapp = await tx
-    .selectFrom('whatsapps')
-    .where('id', '=', ticket.whatsappId)
-    .select(['ratingMessage', 'complationMessage'])
-    .executeTakeFirst();
+  const whatsapp = await closingTexts(tx, ticket.whatsappId);
   if (!whatsapp) return ticket;
   const asksRating =
     options.rating &&
@@ -31,12 +27,7 @@ export async function sendClosingMessages(
     cycle.ratingAt === null &&
     (await getSetting(tx, 'userRating')) === 'enabled';
   if (asksRating) {
-    const now = new Date();
-    await tx
-      .updateTable('ticketTracking')
-      .set({ ratingAt: now, awaitingRating: true, updatedAt: now })
-      .where('id', '=', cycle.id)
-      .execute();
+    await markRatingAsked(tx, cycle.id, new Date());
     return env.messages.sendAutomatic(tx, ticket, ratingRequestText(whatsapp.ratingMessage), options.defer);
   }
   if (!options.completion) return ticket;

@@ -77,3 +77,21 @@ export async function startStaffCycle(tx: TenantTx, ticket: TicketRow, now: Date
     .where('finishedAt', 'is', null)
     .execute();
 }
+
+/** Ends an attendance cycle (the ticket closed). */
+export async function finishCycle(tx: TenantTx, cycleId: number, now: Date): Promise<void> {
+  await tx
+    .updateTable('ticketTracking')
+    .set({ finishedAt: now, updatedAt: now })
+    .where('id', '=', cycleId)
+    .execute();
+}
+
+/** Marks the cycle's rating as asked: the customer's next reply is read as the rating. */
+export async function markRatingAsked(tx: TenantTx, cycleId: number, now: Date): Promise<void> {
+  await tx
+    .updateTable('ticketTracking')
+    .set({ ratingAt: now, awaitingRating: true, updatedAt: now })
+    .where('id', '=', cycleId)
+    .execute();
+}

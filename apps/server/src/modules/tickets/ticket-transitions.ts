@@ -3,12 +3,12 @@ import type { Defer, TenantTx } from '../../platform/tenancy';
 import { getSetting } from '../settings';
 import { sendClosingMessages } from './ticket-automatic-messages';
 import { refuseOtherOpenTicket } from './ticket-conflicts';
-import { followCycle, latestCycle, startStaffCycle } from './ticket-cycles';
+import { finishCycle, followCycle, latestCycle, startStaffCycle } from './ticket-cycles';
 import type { TicketsEnv } from './ticket-messages.port';
 import { transferNotice } from './ticket-notices';
 import { emitTicketUpdate, emitUnreadReset } from './tickets.events';
 import { loadTicketView } from './tickets.presenter';
-import type { TicketRow } from './tickets.repository';
+import { transferNames, updateTicketRow, type TicketRow } from './tickets.repository';
 
 /** What a ticket change may set; absent fields stay as they are. */
 export interface TicketChange {
@@ -73,38 +73,27 @@ export async function changeTicket(
   }
   const agentTook = userId !== null && userId !== before.userId;
   const resetsBot = queueChanged || agentTook || closing || (status === 'open' && before.status !== 'open');
-  let ticket = await tx
-    .updateTable('tickets')
-    .set({
-      status,
-      userId,
-      queueId,
-      whatsappId,
-      // An agent taking the ticket switches its bot off (5.4), unless the change itself sets the bot.
-      ...(agentTook ? { useIntegration: false, promptId: null, integrationId: null } : {}),
-      ...(change.useIntegration !== undefined ? { useIntegration: change.useIntegration } : {}),
-      ...(change.promptId !== undefined ? { promptId: change.promptId } : {}),
-      ...(change.integrationId !== undefined ? { integrationId: change.integrationId } : {}),
-      ...(resetsBot ? { chatbot: false, queueOptionId: null, typebotSessionId: null } : {}),
-      ...(closing ? { useIntegration: false, promptId: null, integrationId: null } : {}),
-      updatedAt: now,
-    })
-    .where('id', '=', before.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  let ticket = await updateTicketRow(tx, before.id, {
+    status,
+    userId,
+    queueId,
+    whatsappId,
+    // An agent taking the ticket switches its bot off (5.4), unless the change itself sets the bot.
+    ...(agentTook ? { useIntegration: false, promptId: null, integrationId: null } : {}),
+    ...(change.useIntegration !== undefined ? { useIntegration: change.useIntegration } : {}),
+    ...(change.promptId !== undefined ? { promptId: change.promptId } : {}),
+    ...(change.integrationId !== undefined ? { integrationId: change.integrationId } : {}),
+    ...(resetsBot ? { chatbot: false, queueOptionId: null, typebotSessionId: null } : {}),
+    ...(closing ? { useIntegration: false, promptId: null, integrationId: null } : {}),
+    updatedAt: now,
+  });
 
   const deferred: Array<() => void> = [];
   const collect: Defer = (fn) => deferred.push(fn);
   let unreadReset = false;
   if (closing) {
     const cycle = await latestCycle(tx, ticket.id);
-    if (cycle && cycle.finishedAt === null) {
-      await tx
-        .updateTable('ticketTracking')
-        .set({ finishedAt: now, updatedAt: now })
-        .where('id', '=', cycle.id)
-        .execute();
-    }
+    if (cycle && cycle.finishedAt === null) await finishCycle(tx, cycle.id, now);
     ticket = await sendClosingMessages(tx, env, ticket, cycle, {
       rating: options.rating ?? true,
       completion: options.completion ?? true,
@@ -141,19 +130,12 @@ async function sendTransferNotice(
   const userChanged = after.userId !== before.userId;
   if (after.isGroup || (!queueChanged && !userChanged)) return after;
   if ((await getSetting(tx, 'sendMsgTransfTicket')) !== 'enabled') return after;
-  const queue =
-    after.queueId === null
-      ? undefined
-      : await tx.selectFrom('queues').where('id', '=', after.queueId).select('name').executeTakeFirst();
-  const user =
-    after.userId === null
-      ? undefined
-      : await tx.selectFrom('users').where('id', '=', after.userId).select('name').executeTakeFirst();
+  const names = await transferNames(tx, after);
   const text = transferNotice({
     queueChanged,
-    queueName: queue?.name ?? null,
+    queueName: names.queueName ?? null,
     userChanged,
-    userName: user?.name ?? null,
+    userName: names.userName ?? null,
     hadAgent: before.userId !== null,
   });
   return text ? env.messages.sendAutomatic(tx, after, text, defer) : after;

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Actor } from '../../platform/auth/actor';
 import type { TicketsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
@@ -28,4 +28,37 @@ export function visibleTo<T>(actor: Actor, found: T | undefined, rowOf: (found: 
   if (found === undefined) throw AppError.notFound('ERR_NO_TICKET_FOUND');
   if (!canSeeTicket(actor, rowOf(found))) throw AppError.forbidden();
   return found;
+}
+
+/** Writes a ticket's new state (a transition's outcome) and answers the row as stored. */
+export function updateTicketRow(tx: TenantTx, id: number, set: Updateable<TicketsTable>): Promise<TicketRow> {
+  return tx.updateTable('tickets').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The names a transfer notice quotes: the queue's and the agent's (undefined when absent or unknown). */
+export async function transferNames(
+  tx: TenantTx,
+  ids: { queueId: number | null; userId: number | null },
+): Promise<{ queueName: string | undefined; userName: string | undefined }> {
+  const queue =
+    ids.queueId === null
+      ? undefined
+      : await tx.selectFrom('queues').where('id', '=', ids.queueId).select('name').executeTakeFirst();
+  const user =
+    ids.userId === null
+      ? undefined
+      : await tx.selectFrom('users').where('id', '=', ids.userId).select('name').executeTakeFirst();
+  return { queueName: queue?.name, userName: user?.name };
+}
+
+/** The texts a connection sends when one of its tickets closes. */
+export function closingTexts(
+  tx: TenantTx,
+  whatsappId: number,
+): Promise<{ ratingMessage: string; complationMessage: string } | undefined> {
+  return tx
+    .selectFrom('whatsapps')
+    .where('id', '=', whatsappId)
+    .select(['ratingMessage', 'complationMessage'])
+    .executeTakeFirst();
 }

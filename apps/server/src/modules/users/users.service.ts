@@ -69,7 +69,7 @@ export function listUsers(scope: TenantScope, query: PagedQuery) {
 
 /** Every user of the company; a super user may name another company. */
 export function listAllUsers(ctx: AppContext, actor: Actor, companyId?: number): Promise<UserView[]> {
-  const scope = ctx.scopes.tenant(actor.isSuper && companyId ? companyId : actor.companyId);
+  const scope = ctx.scopes.actingFor(actor, companyId);
   return scope.run(async (tx) => viewsOf(tx, await listUserRows(tx)));
 }
 
@@ -84,9 +84,8 @@ export function showUser(scope: TenantScope, id: number): Promise<UserView> {
 
 /** Creates a user in the caller's company (or, for a super user, the named one) within the plan limit. */
 export async function createUser(ctx: AppContext, actor: Actor, input: CreateUserInput): Promise<UserView> {
-  const companyId = actor.isSuper && input.companyId ? input.companyId : actor.companyId;
   const passwordHash = await hashPassword(input.password);
-  return ctx.scopes.tenant(companyId).run(async (tx) => {
+  return ctx.scopes.actingFor(actor, input.companyId).run(async (tx) => {
     const limit = await lockCompanyUserLimit(tx);
     if (limit === undefined) throw AppError.notFound();
     if (limit > 0 && (await countUsers(tx)) >= limit) {

@@ -43,9 +43,8 @@ export function listWhatsapps(
   actor: Actor,
   query: ListWhatsappsQuery,
 ): Promise<WhatsappView[]> {
-  const companyId = actor.isSuper && query.companyId ? query.companyId : actor.companyId;
   return ctx.scopes
-    .tenant(companyId)
+    .actingFor(actor, query.companyId)
     .run(async (tx) => viewsOf(tx, await listWhatsappRows(tx), isAdmin(actor)));
 }
 

@@ -145,6 +145,14 @@ export class Scopes {
     return new TenantScope(this.db, companyId);
   }
 
+  /**
+   * The scope a request acts in: a super user may name another company (a `companyId` in the query or body);
+   * anyone else acts in their own, whatever they name. The one place that rule lives.
+   */
+  actingFor(actor: { companyId: number; isSuper: boolean }, requestedCompanyId?: number | null): TenantScope {
+    return this.tenant(actor.isSuper && requestedCompanyId ? requestedCompanyId : actor.companyId);
+  }
+
   /** Runs `fn` with row-level security lifted for cross-tenant work. */
   asSystem<T>(fn: (tx: SystemTx) => Promise<T>): Promise<T> {
     return runBound(

@@ -45,9 +45,13 @@ describe('plan and role gates on pages', () => {
         'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
       ),
     ).toBeTruthy();
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.queryByTestId('path')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByTestId('path').textContent).toBe('/');
   });
 

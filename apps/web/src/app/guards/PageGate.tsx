@@ -31,7 +31,7 @@ export function PageGate({
       else if (refusal === 'unauthorized') toast.error(t('toasts.unauthorized'));
       else toast.info(t('toasts.announcementsSuperOnly'));
     }
-    const timer = setTimeout(() => navigate('/', { replace: true }), GATE_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/', { replace: true }), GATE_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [allowed, refusal, navigate, t]);
 

@@ -89,7 +89,7 @@ async function makeCloudHarness(): Promise<ProviderContractHarness> {
   const poll = setInterval(() => {
     if (polling) return;
     polling = true;
-    scope
+    void scope
       .run((tx) =>
         tx
           .selectFrom('inboundEvents')

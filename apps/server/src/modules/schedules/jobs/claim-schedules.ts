@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context';
-import { activeCompany } from '../../tickets/jobs/active-companies';
+import { activeCompany } from '../../tickets';
 
 /** A failed attempt is tried again this long after it failed, not in the same sweep. */
 export const SCHEDULE_RETRY_AFTER_MS = 10_000;

@@ -33,7 +33,7 @@ export function ChatsBell() {
                   key={chat.id}
                   onClick={() => {
                     close();
-                    navigate(`/chats/${chat.uuid}`);
+                    void navigate(`/chats/${chat.uuid}`);
                   }}
                 >
                   <ListItemText
@@ -50,7 +50,7 @@ export function ChatsBell() {
               size="small"
               onClick={() => {
                 close();
-                navigate('/chats');
+                void navigate('/chats');
               }}
             >
               {t('chats.openAll')}

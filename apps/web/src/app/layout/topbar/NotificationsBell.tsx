@@ -50,7 +50,7 @@ export function NotificationsBell() {
                 key={ticket.id}
                 onClick={() => {
                   close();
-                  navigate(`/tickets/${ticket.uuid}`);
+                  void navigate(`/tickets/${ticket.uuid}`);
                 }}
               >
                 <ListItemText

@@ -22,7 +22,7 @@ export function UserMenu() {
   const logout = async () => {
     setAnchor(null);
     await signOut();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   };
 
   return (

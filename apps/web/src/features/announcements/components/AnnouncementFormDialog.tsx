@@ -71,7 +71,7 @@ function AnnouncementForm({
   });
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{record ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <FormTextField control={form.control} name="title" label={t('dialog.title')} required autoFocus />

@@ -42,7 +42,7 @@ export function LoginPage() {
       // One render for both: the public-route guard must never see a signed-in user still on /login.
       startTransition(() => {
         signIn(answer);
-        navigate('/tickets', { replace: true });
+        void navigate('/tickets', { replace: true });
       });
       toast.success(t('login.success'));
       if (subscription.kind === 'active' && subscription.warn) {
@@ -66,7 +66,7 @@ export function LoginPage() {
         component="form"
         noValidate
         data-testid="login-form"
-        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+        onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)}
       >
         <FormTextField
           control={form.control}

@@ -65,7 +65,7 @@ export function ChatsPage() {
 
   const open = (chat: ChatView) => {
     setTab('messages');
-    navigate(`/chats/${chat.uuid}`);
+    void navigate(`/chats/${chat.uuid}`);
   };
 
   const chatList = (
@@ -130,7 +130,7 @@ export function ChatsPage() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              if (deleting.uuid === id) navigate('/chats');
+              if (deleting.uuid === id) void navigate('/chats');
             },
             onSettled: () => setDeleting(null),
           })

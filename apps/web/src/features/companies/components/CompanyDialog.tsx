@@ -63,7 +63,7 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={close}
       testId="company-dialog"
       maxWidth="md"

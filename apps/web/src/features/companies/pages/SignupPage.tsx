@@ -37,13 +37,17 @@ export function SignupPage() {
     mutationFn: signupRequest,
     onSuccess: () => {
       toast.success(t('signup.success'));
-      navigate('/login');
+      void navigate('/login');
     },
   });
 
   return (
     <AuthLayout title={t('signup.title')}>
-      <Box component="form" noValidate onSubmit={form.handleSubmit((values) => signup.mutate(values))}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void form.handleSubmit((values) => signup.mutate(values))(event)}
+      >
         <FormTextField
           control={form.control}
           name="name"

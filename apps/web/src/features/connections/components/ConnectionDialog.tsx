@@ -111,7 +111,7 @@ export function ConnectionDialog({
       <Box
         component="form"
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         sx={{ display: 'contents' }}
         data-testid="connection-form"
       >

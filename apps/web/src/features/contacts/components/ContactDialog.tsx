@@ -66,7 +66,7 @@ function ContactForm({ contact, initialName, onSaved, onClose }: ContactFormProp
   );
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{contact ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="subtitle2" color="text.secondary">

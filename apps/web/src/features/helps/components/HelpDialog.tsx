@@ -50,7 +50,7 @@ export function HelpDialog({ open, help, onClose }: HelpDialogProps) {
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={close}
       testId="help-dialog"
       maxWidth="sm"

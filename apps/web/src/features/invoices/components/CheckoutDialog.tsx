@@ -48,7 +48,7 @@ function CheckoutFlow({ invoice, onClose }: { invoice: InvoiceView; onClose: () 
   });
   useEffect(() => {
     if (renewedUntil === null) return;
-    const timer = setTimeout(() => navigate('/', { replace: true }), RETURN_HOME_MS);
+    const timer = setTimeout(() => void navigate('/', { replace: true }), RETURN_HOME_MS);
     return () => clearTimeout(timer);
   }, [renewedUntil, navigate]);
 

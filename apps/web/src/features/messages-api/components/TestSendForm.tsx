@@ -42,7 +42,7 @@ export function TestSendForm({ kind }: { kind: 'text' | 'media' }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit} data-testid={`${prefix}-form`}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} data-testid={`${prefix}-form`}>
       <Typography variant="subtitle1">
         {kind === 'text' ? t('form.textTitle') : t('form.mediaTitle')}
       </Typography>

@@ -28,7 +28,11 @@ export function EmailStepForm({ onSent }: { onSent: (email: string) => void }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((values) => send.mutate(values))(event)}
+    >
       <FormTextField
         control={form.control}
         name="email"

@@ -32,7 +32,7 @@ export function ResetStepForm({ email, onRestart }: { email: string; onRestart: 
     meta: { silent: true },
     onSuccess: () => {
       toast.success(t('forgot.success'));
-      navigate('/login');
+      void navigate('/login');
     },
     onError: (error) => {
       console.error(error);
@@ -41,7 +41,11 @@ export function ResetStepForm({ email, onRestart }: { email: string; onRestart: 
   });
 
   return (
-    <Box component="form" noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => void form.handleSubmit((values) => reset.mutate(values))(event)}
+    >
       {failure && (
         <Alert severity="error" sx={{ mb: 1 }} data-testid="reset-error">
           {failure}

@@ -55,7 +55,7 @@ export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={close}
       testId="plan-dialog"
       maxWidth="sm"

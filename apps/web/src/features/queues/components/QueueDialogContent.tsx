@@ -92,7 +92,7 @@ function QueueForm({
   const busy = save.isPending || upload.isPending;
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ display: 'contents' }}>
       <DialogTitle>{queue ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       {byQueue && (
         <Tabs

@@ -60,7 +60,7 @@ function QuickMessageForm({
   });
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{record ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <FormTextField

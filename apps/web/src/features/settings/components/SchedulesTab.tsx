@@ -40,7 +40,7 @@ function SchedulesFormView({ company }: { company: CompanyView }) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 720 }}>
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)} sx={{ maxWidth: 720 }}>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {t('schedules.hint')}
       </Typography>

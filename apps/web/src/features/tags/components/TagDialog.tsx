@@ -54,7 +54,7 @@ function TagForm({ tag, onClose }: { tag: TagView | undefined; onClose: () => vo
   );
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{tag ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />

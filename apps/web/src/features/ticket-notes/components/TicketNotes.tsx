@@ -48,7 +48,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
   return (
     <Box data-testid="ticket-notes">
       <Typography variant="subtitle2">{t('notes.title')}</Typography>
-      <Box component="form" onSubmit={onSubmit} noValidate>
+      <Box component="form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormTextField
           control={control}
           name="note"

@@ -50,7 +50,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
         if (values.password) {
           toast.info(t('profile.passwordChanged'));
           endSession('logout');
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         }
       },
     }),
@@ -58,7 +58,7 @@ export function ProfileDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle>{t('profile.title')}</DialogTitle>
         <DialogContent dividers>
           <FormTextField control={form.control} name="name" label={t('profile.name')} required autoFocus />

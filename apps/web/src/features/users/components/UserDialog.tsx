@@ -107,7 +107,7 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
         if (values.password) {
           toast.info(t('profile.passwordChanged'));
           endSession('logout');
-          navigate('/login', { replace: true });
+          void navigate('/login', { replace: true });
         }
       },
     });
@@ -115,7 +115,7 @@ export function UserDialog({ open, user, onClose }: UserDialogProps) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="user-dialog">
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle>{isEdit ? t('modal.editTitle') : t('modal.addTitle')}</DialogTitle>
         <DialogContent dividers>
           <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
