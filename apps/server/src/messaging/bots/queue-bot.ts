@@ -17,6 +17,7 @@ import { mayAnswerInvalid } from './loop-guard';
 import { decideMainMenu } from './main-menu';
 import { closedQueueText, mainMenuText } from './menu-texts';
 import { runQueueOptions, startQueue } from './queue-bot-options';
+import { outOfHoursText } from './out-of-hours-text';
 import { isWithinHours, readHours } from './service-hours';
 
 const HOUR_MS = 60 * 60_000;
@@ -114,7 +115,11 @@ async function runMainMenu(turn: BotTurn, firstOfCycle: boolean): Promise<void> 
       return;
     case 'closedQueue': {
       const queue = queues.find((q) => q.id === step.queue.id);
-      await send(turn, closedQueueText(queue?.outOfHoursMessage ?? ''));
+      if (!queue) return;
+      await send(
+        turn,
+        closedQueueText(outOfHoursText(queue.outOfHoursMessage, queue.name, readHours(queue.schedules))),
+      );
       return;
     }
     case 'assign': {
