@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { botTurnsBenchmark } from './benchmarks/bot-turns';
 import { chatLatencyBenchmark } from './benchmarks/chat-latency';
 import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
@@ -21,6 +22,7 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  botTurnsBenchmark,
   chatLatencyBenchmark,
   billingBenchmark,
   kanbanDatasetBenchmark,
@@ -41,7 +43,13 @@ async function main(): Promise<void> {
     for (const benchmark of chosen) {
       log(`benchmark ${benchmark.name}`);
       results.push(
-        ...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, server: bench.server, log })),
+        ...(await benchmark.run({
+          baseUrl: bench.server.baseUrl,
+          db: bench.db,
+          server: bench.server,
+          openAi: bench.openAi,
+          log,
+        })),
       );
     }
   } finally {

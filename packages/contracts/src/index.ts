@@ -24,6 +24,8 @@ export * from './resources/ticket-notes';
 export * from './resources/ticket-tags';
 export * from './resources/contacts';
 export * from './resources/dashboard';
+export * from './resources/prompts';
+export * from './resources/queue-integrations';
 export * from './resources/announcements';
 export * from './resources/chats';
 export * from './resources/invoices';

@@ -10,6 +10,8 @@ import { helpRoutes } from './resources/helps';
 import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
+import { promptRoutes } from './resources/prompts';
+import { queueIntegrationRoutes } from './resources/queue-integrations';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
 import { scheduleRoutes } from './resources/schedules';
@@ -47,6 +49,8 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  prompts: promptRoutes,
+  queueIntegrations: queueIntegrationRoutes,
   announcements: announcementRoutes,
   chats: chatRoutes,
   invoices: invoiceRoutes,

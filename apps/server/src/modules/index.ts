@@ -13,6 +13,8 @@ import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
+import { registerPromptsRoutes } from './prompts';
+import { registerQueueIntegrationsRoutes } from './queue-integrations';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
@@ -88,6 +90,8 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerPromptsRoutes(ctx);
+  registerQueueIntegrationsRoutes(ctx);
   registerAnnouncementsRoutes(ctx, ports.storage);
   registerChatsRoutes(ctx);
   registerInvoicesRoutes(ctx);

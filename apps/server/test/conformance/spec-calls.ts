@@ -73,7 +73,7 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 reference', call: 'GET /whatsapp/?session=0', answer: 'array' },
   { section: '1 reference', call: 'GET /users/list?companyId={companyId}', answer: 'array' },
   { section: '1 reference', call: 'GET /contacts/list?companyId={companyId}', answer: 'array' },
-  { section: '1 reference', call: 'GET /prompt', answer: ['prompts'], pending: true },
+  { section: '1 reference', call: 'GET /prompt', answer: ['prompts'] },
   {
     section: '1 reference',
     call: 'GET /quick-messages/list?companyId={companyId}&userId={adminId}',
@@ -113,14 +113,8 @@ export const specCalls: readonly SpecCall[] = [
     section: '1 reference',
     call: 'GET /announcements/?searchParam=&pageNumber=1',
     answer: ['records', ...paged],
-    pending: true,
   },
-  {
-    section: '1 reference',
-    call: 'GET /chats/?searchParam=&pageNumber=1',
-    answer: ['records', ...paged],
-    pending: true,
-  },
+  { section: '1 reference', call: 'GET /chats/?searchParam=&pageNumber=1', answer: ['records', ...paged] },
 
   // ── Spec 1 §7 Tickets and messages ───────────────────────────────────────────────────────────────────────
   {
@@ -285,22 +279,34 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 users', call: 'DELETE /users/{id}', id: 'user' },
 
   // ── Spec 1 §7 Scheduled messages ─────────────────────────────────────────────────────────────────────────
-  { section: '1 schedules', call: 'GET /schedules', pending: true },
   {
     section: '1 schedules',
     call: 'POST /schedules',
-    body: { body: 'Hello there', contactId: '$contact', sendAt: '2099-01-01T10:00' },
-    pending: true,
+    body: {
+      body: 'Lembrete da consulta',
+      contactId: '{ticketContactId}',
+      sendAt: '2099-01-01T10:00:00-03:00',
+    },
+    answer: ['id', 'body', 'contactId', 'sendAt', 'status'],
+    save: 'schedule',
   },
-  { section: '1 schedules', call: 'PUT /schedules', pending: true },
+  { section: '1 schedules', call: 'GET /schedules', answer: ['schedules', ...paged] },
+  // The spec writes "GET, POST, PUT /schedules": the edit names its schedule.
+  {
+    section: '1 schedules',
+    call: 'PUT /schedules/{id}',
+    id: 'schedule',
+    body: { body: 'Lembrete remarcado', sendAt: '2099-01-02T10:00:00-03:00' },
+    answer: ['id', 'body', 'status'],
+  },
   {
     section: '1 schedules',
     call: 'POST /schedules/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'schedule',
     multipart: { fields: {}, files: { file: 'a.png' } },
-    pending: true,
+    answer: ['id', 'mediaPath', 'mediaName'],
   },
-  { section: '1 schedules', call: 'DELETE /schedules/{id}/media-upload', id: 'unbuilt', pending: true },
+  { section: '1 schedules', call: 'DELETE /schedules/{id}/media-upload', id: 'schedule' },
 
   // ── Spec 1 §7 Companies, plans, helps, settings ──────────────────────────────────────────────────────────
   {
@@ -411,17 +417,26 @@ export const specCalls: readonly SpecCall[] = [
   { section: '1 helps', call: 'DELETE /helps/{id}', id: 'help', as: 'super' },
 
   // ── Spec 1 §7 Invoices and payment ───────────────────────────────────────────────────────────────────────
-  {
-    section: '1 invoices',
-    call: 'GET /invoices/all?searchParam=&pageNumber=1',
-    answer: ['list', ...paged],
-    pending: true,
-  },
+  // Server-behaviour 17.1: the company's invoices as a plain array, unpaged (the client's `hasMore` is unset).
+  { section: '1 invoices', call: 'GET /invoices/all?searchParam=&pageNumber=1', answer: 'array' },
   {
     section: '1 invoices',
     call: 'POST /subscription',
-    body: { plan: 'x', price: 49, users: 1, connections: 1 },
-    pending: true,
+    body: {
+      firstName: 'Ana',
+      lastName: 'Souza',
+      address2: 'Rua A, 1',
+      city: 'São Paulo',
+      state: 'SP',
+      zipcode: '01000-000',
+      country: 'BR',
+      plan: '{planId}',
+      price: 49,
+      users: 1,
+      connections: 1,
+      invoiceId: '{invoiceId}',
+    },
+    answer: ['qrcode', 'valor', 'txid'],
   },
 
   // ── Spec 2 §7 Contacts ───────────────────────────────────────────────────────────────────────────────────
@@ -472,9 +487,9 @@ export const specCalls: readonly SpecCall[] = [
     answer: ['id', 'title', 'option'],
   },
   { section: '2 queues', call: 'DELETE /queue-options/{id}', id: 'option' },
-  { section: '2 queues', call: 'GET /prompt', answer: ['prompts'], pending: true },
+  { section: '2 queues', call: 'GET /prompt', answer: ['prompts'] },
   { section: '2 queues', call: 'GET /settings', answer: 'array' },
-  { section: '2 queues', call: 'GET /queueIntegration', answer: ['queueIntegrations'], pending: true },
+  { section: '2 queues', call: 'GET /queueIntegration', answer: ['queueIntegrations'] },
   { section: '2 queues', call: 'DELETE /queue/{id}', id: 'queue' },
 
   // ── Spec 2 §7 Tags and kanban ────────────────────────────────────────────────────────────────────────────
@@ -601,9 +616,8 @@ export const specCalls: readonly SpecCall[] = [
     section: '2 schedules',
     call: 'GET /schedules/?searchParam=&pageNumber=1',
     answer: ['schedules', ...paged],
-    pending: true,
   },
-  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'unbuilt', pending: true },
+  { section: '2 schedules', call: 'DELETE /schedules/{id}', id: 'schedule' },
 
   // ── Spec 2 §7 Campaigns ──────────────────────────────────────────────────────────────────────────────────
   {
@@ -634,80 +648,78 @@ export const specCalls: readonly SpecCall[] = [
   // ── Spec 2 §7 Announcements ──────────────────────────────────────────────────────────────────────────────
   {
     section: '2 announcements',
-    call: 'GET /announcements/?searchParam=&pageNumber=1',
-    answer: ['records', ...paged],
-    pending: true,
+    call: 'POST /announcements',
+    as: 'super',
+    body: { title: 'Manutenção', text: 'Sábado às 22h', priority: 1, status: true },
+    answer: ['id', 'title', 'text', 'priority', 'status'],
+    save: 'announcement',
   },
   {
     section: '2 announcements',
-    call: 'POST /announcements',
-    as: 'super',
-    body: { title: 'T', text: 'Body' },
-    pending: true,
+    call: 'GET /announcements/?searchParam=&pageNumber=1',
+    answer: ['records', ...paged],
   },
-  { section: '2 announcements', call: 'GET /announcements/{id}', id: 'unbuilt', pending: true },
+  {
+    section: '2 announcements',
+    call: 'GET /announcements/{id}',
+    id: 'announcement',
+    answer: ['id', 'title', 'text'],
+  },
   {
     section: '2 announcements',
     call: 'PUT /announcements/{id}',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
-    body: { title: 'x' },
-    pending: true,
+    body: { title: 'Manutenção adiada' },
+    answer: ['id', 'title'],
   },
   {
     section: '2 announcements',
     call: 'POST /announcements/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
     multipart: { fields: {}, files: { file: 'a.png' } },
-    pending: true,
+    answer: ['id', 'mediaPath', 'mediaName'],
   },
   {
     section: '2 announcements',
     call: 'DELETE /announcements/{id}/media-upload',
-    id: 'unbuilt',
+    id: 'announcement',
     as: 'super',
-    pending: true,
   },
-  {
-    section: '2 announcements',
-    call: 'DELETE /announcements/{id}',
-    id: 'unbuilt',
-    as: 'super',
-    pending: true,
-  },
+  { section: '2 announcements', call: 'DELETE /announcements/{id}', id: 'announcement', as: 'super' },
 
   // ── Spec 2 §7 Internal chat ──────────────────────────────────────────────────────────────────────────────
-  { section: '2 internal chat', call: 'GET /chats', answer: ['records'], pending: true },
   {
     section: '2 internal chat',
     call: 'POST /chats',
-    body: { users: [{ id: '{adminId}' }], title: 'Conformance chat' },
-    pending: true,
+    body: { users: [{ id: '{visitorId}', name: 'Visitor' }], title: 'Conformance chat' },
+    answer: ['id', 'uuid', 'title', 'users'],
+    save: 'chat',
   },
-  { section: '2 internal chat', call: 'PUT /chats/{id}', id: 'unbuilt', body: { title: 'x' }, pending: true },
+  { section: '2 internal chat', call: 'GET /chats', answer: ['records'] },
   {
     section: '2 internal chat',
-    call: 'POST /chats/{id}/read',
-    id: 'unbuilt',
-    body: { userId: '{adminId}' },
-    pending: true,
-  },
-  {
-    section: '2 internal chat',
-    call: 'GET /chats/{id}/messages?pageNumber=1',
-    id: 'unbuilt',
-    answer: ['records', ...paged],
-    pending: true,
+    call: 'PUT /chats/{id}',
+    id: 'chat',
+    body: { title: 'Conformance chat 2' },
+    answer: ['id', 'title'],
   },
   {
     section: '2 internal chat',
     call: 'POST /chats/{id}/messages',
-    id: 'unbuilt',
-    body: { message: 'Hi' },
-    pending: true,
+    id: 'chat',
+    body: { message: 'Oi, equipe' },
+    answer: ['id', 'chatId', 'message'],
   },
-  { section: '2 internal chat', call: 'DELETE /chats/{id}', id: 'unbuilt', pending: true },
+  {
+    section: '2 internal chat',
+    call: 'GET /chats/{id}/messages?pageNumber=1',
+    id: 'chat',
+    answer: ['records', ...paged],
+  },
+  { section: '2 internal chat', call: 'POST /chats/{id}/read', id: 'chat', body: { userId: '{adminId}' } },
+  { section: '2 internal chat', call: 'DELETE /chats/{id}', id: 'chat' },
 
   // ── Spec 2 §7 Files library ──────────────────────────────────────────────────────────────────────────────
   {
@@ -741,54 +753,83 @@ export const specCalls: readonly SpecCall[] = [
 
   // ── Spec 2 §7 Prompts ────────────────────────────────────────────────────────────────────────────────────
   { section: '2 prompts', call: 'GET /queue', answer: 'array' },
-  { section: '2 prompts', call: 'GET /prompt', answer: ['prompts'], pending: true },
-  { section: '2 prompts', call: 'GET /prompt/{id}', id: 'unbuilt', pending: true },
+  { section: '2 prompts', call: 'GET /prompt', answer: ['prompts'] },
   {
     section: '2 prompts',
     call: 'POST /prompt',
     body: {
-      name: 'P',
-      prompt: 'You are helpful',
+      name: 'Prompt P',
+      prompt: 'You are a helpful assistant of the shop; answer briefly and politely.',
       model: 'gpt-4o-mini',
       maxTokens: 100,
       temperature: 1,
       apiKey: 'sk-x',
-      queueId: 1,
+      queueId: 0,
       maxMessages: 10,
     },
-    pending: true,
+    answer: [
+      'id',
+      'name',
+      'prompt',
+      'model',
+      'maxTokens',
+      'temperature',
+      'apiKey',
+      'queueId',
+      'maxMessages',
+      'queue',
+    ],
+    save: 'prompt',
   },
-  { section: '2 prompts', call: 'PUT /prompt/{id}', id: 'unbuilt', body: { name: 'x' }, pending: true },
-  { section: '2 prompts', call: 'DELETE /prompt/{id}', id: 'unbuilt', pending: true },
+  { section: '2 prompts', call: 'GET /prompt/{id}', id: 'prompt', answer: ['id', 'name', 'queue'] },
+  {
+    section: '2 prompts',
+    call: 'PUT /prompt/{id}',
+    id: 'prompt',
+    body: { name: 'Prompt x' },
+    answer: ['id'],
+  },
+  { section: '2 prompts', call: 'DELETE /prompt/{id}', id: 'prompt', answer: ['message'] },
 
   // ── Spec 2 §7 Queue integrations ─────────────────────────────────────────────────────────────────────────
   {
     section: '2 integrations',
     call: 'GET /queueIntegration/?searchParam=&pageNumber=1',
     answer: ['queueIntegrations', ...paged],
-    pending: true,
   },
-  { section: '2 integrations', call: 'GET /queueIntegration/{id}', id: 'unbuilt', pending: true },
   {
     section: '2 integrations',
     call: 'POST /queueIntegration',
-    body: { type: 'typebot', name: 'I' },
-    pending: true,
+    body: { type: 'typebot', name: 'Integration I', urlN8N: 'https://typebot.example', typebotSlug: 'shop' },
+    answer: ['id', 'type', 'name', 'projectName', 'urlN8N', 'typebotSlug'],
+    save: 'integration',
+  },
+  {
+    section: '2 integrations',
+    call: 'GET /queueIntegration/{id}',
+    id: 'integration',
+    answer: ['id', 'type'],
   },
   {
     section: '2 integrations',
     call: 'PUT /queueIntegration/{id}',
-    id: 'unbuilt',
-    body: { name: 'x' },
-    pending: true,
+    id: 'integration',
+    body: { type: 'webhook', name: 'Integration x', urlN8N: 'https://hooks.example/in' },
+    answer: ['id', 'type'],
   },
+  // A JSON without a service account's key: the provider cannot be asked, a 400 names the problem.
   {
     section: '2 integrations',
     call: 'POST /queueIntegration/testSession',
     body: { projectName: 'p', jsonContent: '{}', language: 'pt-BR' },
-    pending: true,
+    status: 400,
   },
-  { section: '2 integrations', call: 'DELETE /queueIntegration/{id}', id: 'unbuilt', pending: true },
+  {
+    section: '2 integrations',
+    call: 'DELETE /queueIntegration/{id}',
+    id: 'integration',
+    answer: ['message'],
+  },
 
   // ── Spec 2 §7 Password reset ─────────────────────────────────────────────────────────────────────────────
   { section: '2 password reset', call: 'POST /forgetpassword/{loginEmail}', as: 'anonymous' },

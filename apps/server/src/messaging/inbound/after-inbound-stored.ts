@@ -25,7 +25,8 @@ export async function afterInboundStored(
     defer: env.defer,
     now: new Date(),
     cache: env.botCache,
+    kickBots: env.kickBots,
   };
   if (rating) await answerRatingReply(bot, ticket, rating);
-  else await runQueueBot(bot, ticket, message.body, contact, cycle);
+  else await runQueueBot(bot, ticket, message.body, contact, cycle, message.id);
 }

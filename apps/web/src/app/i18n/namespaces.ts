@@ -25,6 +25,8 @@ export const namespaces: Namespace[] = [
   'messages',
   'contacts',
   'dashboard',
+  'prompts',
+  'queueIntegrations',
   'announcements',
   'chats',
   'messagesApi',

@@ -28,6 +28,15 @@ const TodoListPage = lazy(() =>
   import('../../features/todolist/pages/TodoListPage').then((m) => ({ default: m.TodoListPage })),
 );
 
+const PromptsPage = lazy(() =>
+  import('../../features/prompts/pages/PromptsPage').then((m) => ({ default: m.PromptsPage })),
+);
+const QueueIntegrationsPage = lazy(() =>
+  import('../../features/queue-integrations/pages/QueueIntegrationsPage').then((m) => ({
+    default: m.QueueIntegrationsPage,
+  })),
+);
+
 const QueuesPage = lazy(() =>
   import('../../features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
 );
@@ -105,8 +114,13 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/helps', page: 'helps', component: HelpsPage },
   { path: '/users', page: 'users', component: UsersPage },
   { path: '/files', page: 'files' },
-  { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
-  { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
+  { path: '/prompts', page: 'prompts', gate: 'useOpenAi', component: PromptsPage },
+  {
+    path: '/queue-integration',
+    page: 'queueIntegration',
+    gate: 'useIntegrations',
+    component: QueueIntegrationsPage,
+  },
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
   { path: '/kanban', page: 'kanban', gate: 'useKanban', component: KanbanPage },

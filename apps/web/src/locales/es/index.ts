@@ -19,6 +19,8 @@ import tickets from './tickets.json';
 import messages from './messages.json';
 import contacts from './contacts.json';
 import dashboard from './dashboard.json';
+import prompts from './prompts.json';
+import queueIntegrations from './queueIntegrations.json';
 import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
@@ -49,6 +51,8 @@ export const resources = {
   messages,
   contacts,
   dashboard,
+  prompts,
+  queueIntegrations,
   announcements,
   chats,
   messagesApi,
