@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
 import { botTurnsBenchmark } from './benchmarks/bot-turns';
+import { campaignDispatchBenchmark } from './benchmarks/campaign-dispatch';
 import { chatLatencyBenchmark } from './benchmarks/chat-latency';
 import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
   botTurnsBenchmark,
+  campaignDispatchBenchmark,
   chatLatencyBenchmark,
   billingBenchmark,
   kanbanDatasetBenchmark,

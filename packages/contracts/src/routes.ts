@@ -1,11 +1,14 @@
 import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
+import { campaignRoutes } from './resources/campaigns';
 import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
+import { contactListItemRoutes, contactListRoutes } from './resources/contact-lists';
 import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
+import { fileRoutes } from './resources/files';
 import { helpRoutes } from './resources/helps';
 import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
@@ -51,6 +54,10 @@ export const routes = {
   dashboard: dashboardRoutes,
   prompts: promptRoutes,
   queueIntegrations: queueIntegrationRoutes,
+  contactLists: contactListRoutes,
+  contactListItems: contactListItemRoutes,
+  files: fileRoutes,
+  campaigns: campaignRoutes,
   announcements: announcementRoutes,
   chats: chatRoutes,
   invoices: invoiceRoutes,

@@ -27,6 +27,8 @@ export const namespaces: Namespace[] = [
   'dashboard',
   'prompts',
   'queueIntegrations',
+  'campaigns',
+  'files',
   'announcements',
   'chats',
   'messagesApi',

@@ -21,6 +21,8 @@ import contacts from './contacts.json';
 import dashboard from './dashboard.json';
 import prompts from './prompts.json';
 import queueIntegrations from './queueIntegrations.json';
+import campaigns from './campaigns.json';
+import files from './files.json';
 import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
@@ -53,6 +55,8 @@ export const resources = {
   dashboard,
   prompts,
   queueIntegrations,
+  campaigns,
+  files,
   announcements,
   chats,
   messagesApi,

@@ -79,6 +79,10 @@ export interface CampaignShippingTable {
   jobId: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** Set with the stored messages: a row with it is never sent again */
+  queuedAt: Date | null;
+  /** The last message stored for the row; its acceptance (ack or send error) sets delivered_at or failed_at */
+  messageId: number | null;
 }
 
 export interface CampaignsTable {
@@ -108,6 +112,10 @@ export interface CampaignsTable {
   fileListId: number | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** The paced dispatcher sends nothing before this time */
+  nextSendAt: Date | null;
+  /** Rows queued so far: every longerIntervalAfter-th one waits longer */
+  dispatched: Generated<number>;
 }
 
 export interface ChatMessagesTable {
