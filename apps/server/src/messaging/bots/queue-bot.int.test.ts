@@ -291,6 +291,24 @@ describe('service hours', () => {
   });
 });
 
+describe('a closed queue without its own out-of-hours text', () => {
+  it('answers a default naming its opening hours instead of a bare way back (issue 23)', async () => {
+    const bot = await botSetup(server, {
+      connection: { greetingMessage: 'Menu' },
+      settings: { scheduleType: 'queue' },
+    });
+    await bot.addQueue({ name: 'Aberta' });
+    await bot.addQueue({ name: 'Suporte', outOfHoursMessage: '', schedules: closedAllWeek });
+    const c = bot.customer();
+    await c.say('oi');
+    const [answer] = (await c.say('2')).slice(1);
+    expect(answer).toMatch(/^O atendimento de Suporte está fechado agora\.\nHorário de atendimento:\n/);
+    expect(answer).toContain('Segunda-feira: fechado');
+    expect(answer).toMatch(/\n\n\*\[ # \]\* - Menu inicial$/);
+    expect((await c.ticket()).queueId).toBeNull();
+  });
+});
+
 describe('the agent and the bot', () => {
   it('stays silent while an agent owns the ticket', async () => {
     const bot = await botSetup(server, { connection: { greetingMessage: 'Menu' } });

@@ -18,6 +18,7 @@ import { decideMainMenu } from './main-menu';
 import { closedQueueText, mainMenuText } from './menu-texts';
 import { continueBot, startConnectionBot } from './bot-start';
 import { runQueueOptions, startQueue } from './queue-bot-options';
+import { outOfHoursText } from './out-of-hours-text';
 import { isWithinHours, readHours } from './service-hours';
 
 const HOUR_MS = 60 * 60_000;
@@ -121,7 +122,11 @@ async function runMainMenu(turn: BotTurn, firstOfCycle: boolean): Promise<void> 
       return;
     case 'closedQueue': {
       const queue = queues.find((q) => q.id === step.queue.id);
-      await send(turn, closedQueueText(queue?.outOfHoursMessage ?? ''));
+      if (!queue) return;
+      await send(
+        turn,
+        closedQueueText(outOfHoursText(queue.outOfHoursMessage, queue.name, readHours(queue.schedules))),
+      );
       return;
     }
     case 'assign': {

@@ -9,6 +9,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { format, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { AckIcon } from './AckIcon';
+import { WhatsAppText } from '../../../lib/whatsapp/WhatsAppText';
 import { bodyShownByMedia, MessageMedia } from './MessageMedia';
 
 /** Bubbles never grow wider than 600 px (spec 1 section 9). */
@@ -39,7 +40,7 @@ function QuotedPreview({ quoted }: { quoted: NonNullable<MessageView['quotedMsg'
         {quoted.fromMe ? t('bubble.you') : (quoted.contact?.name ?? '')}
       </Typography>
       <Typography variant="body2" noWrap>
-        {quoted.body}
+        <WhatsAppText text={quoted.body} links={false} />
       </Typography>
     </Box>
   );
@@ -117,7 +118,7 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
             }}
             data-testid="message-body"
           >
-            {message.body}
+            <WhatsAppText text={message.body} />
           </Typography>
         )}
         <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', opacity: 0.75 }}>

@@ -1,13 +1,10 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { routes, type MessageView, type QuickMessageView } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,13 +16,9 @@ import { callRoute } from '../../../lib/api/client';
 import { usePreference } from '../../../lib/preferences/preference';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useSendMessage } from '../api';
-import {
-  composeBody,
-  matchQuickReplies,
-  quickReplyLabel,
-  quickReplySearch,
-  signPreference,
-} from '../compose';
+import { composeBody, matchQuickReplies, quickReplySearch, signPreference } from '../compose';
+import { quickReplyKey } from '../quickReplyKeys';
+import { QuickReplyList } from './QuickReplyList';
 import { EmojiPicker } from './EmojiPicker';
 import { AudioRecorder } from './AudioRecorder';
 
@@ -58,7 +51,23 @@ export function MessageInput({ ticketId, disabled, replyingTo, onCancelReply }: 
       }),
     enabled: search !== null,
   });
-  const suggestions = search === null ? [] : matchQuickReplies(quickMessages.data ?? [], search);
+  // The highlighted suggestion, and the text the list was closed for with Escape (reopens once the text changes).
+  const [active, setActive] = useState(0);
+  const [closedFor, setClosedFor] = useState<string | null>(null);
+  const listId = useId();
+  const suggestions =
+    search === null || closedFor === text ? [] : matchQuickReplies(quickMessages.data ?? [], search);
+  const highlighted = suggestions[Math.min(active, suggestions.length - 1)];
+
+  const changeText = (value: string) => {
+    setText(value);
+    setActive(0);
+    setClosedFor(null);
+  };
+  const pickReply = (item: QuickMessageView) => {
+    setText(item.message);
+    setActive(0);
+  };
 
   const submit = () => {
     if (disabled || send.isPending) return;
@@ -78,6 +87,16 @@ export function MessageInput({ ticketId, disabled, replyingTo, onCancelReply }: 
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (event.nativeEvent.isComposing) return;
+    const action = quickReplyKey(event.key, event.shiftKey, active, suggestions.length);
+    if (action.kind !== 'none') {
+      event.preventDefault();
+      if (action.kind === 'move') setActive(action.active);
+      if (action.kind === 'close') setClosedFor(text);
+      const picked = action.kind === 'pick' ? suggestions[action.index] : undefined;
+      if (picked) pickReply(picked);
+      return;
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
@@ -90,18 +109,7 @@ export function MessageInput({ ticketId, disabled, replyingTo, onCancelReply }: 
       data-testid="message-input"
     >
       {suggestions.length > 0 && (
-        <Paper
-          elevation={4}
-          sx={{ position: 'absolute', bottom: '100%', left: 8, right: 8, maxHeight: 240, overflowY: 'auto' }}
-        >
-          <List dense data-testid="quick-replies">
-            {suggestions.map((item) => (
-              <ListItemButton key={item.id} onClick={() => setText(item.message)}>
-                {quickReplyLabel(item)}
-              </ListItemButton>
-            ))}
-          </List>
-        </Paper>
+        <QuickReplyList id={listId} suggestions={suggestions} active={active} onPick={pickReply} />
       )}
       {replyingTo && (
         <Box
@@ -136,7 +144,7 @@ export function MessageInput({ ticketId, disabled, replyingTo, onCancelReply }: 
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5 }}>
-        <EmojiPicker disabled={disabled} onPick={(emoji) => setText((value) => value + emoji)} />
+        <EmojiPicker disabled={disabled} onPick={(emoji) => changeText(text + emoji)} />
         <IconButton
           disabled={disabled}
           aria-label={t('input.attach')}
@@ -167,9 +175,15 @@ export function MessageInput({ ticketId, disabled, replyingTo, onCancelReply }: 
             disabled ? t('input.closed') : files.length ? t('input.caption') : t('input.placeholder')
           }
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => changeText(event.target.value)}
           onKeyDown={onKeyDown}
-          slotProps={{ htmlInput: { 'data-testid': 'message-text' } }}
+          slotProps={{
+            htmlInput: {
+              'data-testid': 'message-text',
+              'aria-controls': suggestions.length > 0 ? listId : undefined,
+              'aria-activedescendant': highlighted ? `${listId}-${highlighted.id}` : undefined,
+            },
+          }}
         />
         {text.trim() || files.length ? (
           <IconButton

@@ -1,5 +1,6 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import type { Control } from 'react-hook-form';
+import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { QueueInput } from '@zapdesk/contracts';
 import { FormTextField } from '../../../components/form/FormTextField';
@@ -95,6 +96,7 @@ export function QueueDataFields({
         minRows={3}
         maxRows={10}
       />
+      {showOutOfHours && <MissingOutOfHoursWarning control={control} />}
       {showOutOfHours && (
         <FormTextField
           control={control}
@@ -106,5 +108,21 @@ export function QueueDataFields({
         />
       )}
     </>
+  );
+}
+
+/**
+ * A queue with hours but no out-of-hours text answers customers outside its hours with a generic default
+ * (issue 23): say so while the admin can still write the queue's own text.
+ */
+function MissingOutOfHoursWarning({ control }: { control: QueueControl }) {
+  const { t } = useTranslation('queues');
+  const [message, schedules] = useWatch({ control, name: ['outOfHoursMessage', 'schedules'] });
+  const hasHours = schedules.some((day) => day.startTime !== '' && day.endTime !== '');
+  if (!hasHours || message.trim() !== '') return null;
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} data-testid="queue-out-of-hours-warning">
+      {t('form.outOfHoursMissing')}
+    </Alert>
   );
 }

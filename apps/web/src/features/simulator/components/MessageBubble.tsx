@@ -11,6 +11,7 @@ import ContactPhone from '@mui/icons-material/ContactPhone';
 import { format } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import type { ConversationItem } from '../conversation';
+import { WhatsAppText } from '../../../lib/whatsapp/WhatsAppText';
 import { AckIcon } from './AckIcon';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -42,7 +43,7 @@ function CustomerContent({ item }: { item: Extract<ConversationItem, { from: 'cu
       )}
       {message.body && message.type !== 'vcard' && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.body}
+          <WhatsAppText text={message.body} />
         </Typography>
       )}
     </>
@@ -68,7 +69,7 @@ function OurContent({ item }: { item: Extract<ConversationItem, { from: 'us' }> 
       )}
       {message.body && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.body}
+          <WhatsAppText text={message.body} />
         </Typography>
       )}
     </>

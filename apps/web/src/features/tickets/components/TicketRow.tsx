@@ -11,6 +11,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import { format, isSameDay, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
 import { hasMediaLabel, MediaLabel } from '../../messages/components/MediaLabel';
+import { WhatsAppText } from '../../../lib/whatsapp/WhatsAppText';
 import { shortName } from '../format';
 
 interface TicketRowProps {
@@ -71,7 +72,7 @@ export function TicketRow({ ticket, selected, accepting, onOpen, onAccept, onPee
             {hasMediaLabel(ticket.lastMediaType) ? (
               <MediaLabel mediaType={ticket.lastMediaType} />
             ) : (
-              ticket.lastMessage
+              <WhatsAppText text={ticket.lastMessage} links={false} />
             )}
           </Typography>
           {ticket.unreadMessages > 0 && (
