@@ -286,7 +286,12 @@ describeTenantIsolation<{ id: number }>({
     {
       method: 'POST',
       path: '/contact-list-items',
-      body: (l: { id: number }) => ({ name: 'Intrusa', number: uniquePhone(), email: '', contactListId: l.id }),
+      body: (l: { id: number }) => ({
+        name: 'Intrusa',
+        number: uniquePhone(),
+        email: '',
+        contactListId: l.id,
+      }),
     },
     { method: 'DELETE', path: (l) => `/contact-lists/${l.id}` },
   ],
