@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { authUsersBenchmark } from './benchmarks/auth-users';
+import { botTurnsBenchmark } from './benchmarks/bot-turns';
+import { campaignDispatchBenchmark } from './benchmarks/campaign-dispatch';
 import { chatLatencyBenchmark } from './benchmarks/chat-latency';
 import { billingBenchmark } from './benchmarks/billing';
 import { contactsImportBenchmark } from './benchmarks/contacts-import';
@@ -21,6 +23,8 @@ const benchmarks: Benchmark[] = [
   inboundPipelineBenchmark,
   contactsImportBenchmark,
   ticketsDatasetBenchmark,
+  botTurnsBenchmark,
+  campaignDispatchBenchmark,
   chatLatencyBenchmark,
   billingBenchmark,
   kanbanDatasetBenchmark,
@@ -41,7 +45,13 @@ async function main(): Promise<void> {
     for (const benchmark of chosen) {
       log(`benchmark ${benchmark.name}`);
       results.push(
-        ...(await benchmark.run({ baseUrl: bench.server.baseUrl, db: bench.db, server: bench.server, log })),
+        ...(await benchmark.run({
+          baseUrl: bench.server.baseUrl,
+          db: bench.db,
+          server: bench.server,
+          openAi: bench.openAi,
+          log,
+        })),
       );
     }
   } finally {

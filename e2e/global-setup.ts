@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startBotFakes } from './support/bot-fakes';
 import { buildApp, repoRoot, startServer } from './support/server';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     databaseUrl: string;
     jwtSecret: string;
+    /** The service account the fake Dialogflow accepts (bot-fakes.ts). */
+    dialogflowServiceAccount: string;
   }
 }
 
@@ -27,19 +30,28 @@ function snapshotWebApp(): string {
 export default async function setup(project: TestProject) {
   buildApp();
   const webDist = snapshotWebApp();
+  const bots = await startBotFakes();
   const server = await startServer({
     name: 'zapdesk-e2e',
     logFile: path.join(repoRoot, 'test-results', 'e2e-server.log'),
-    env: { WEB_DIST_DIR: webDist },
-  }).catch((error: unknown) => {
+    env: {
+      WEB_DIST_DIR: webDist,
+      OPENAI_BASE_URL: bots.openAiBaseUrl,
+      DIALOGFLOW_BASE_URL: bots.dialogflowBaseUrl,
+      GOOGLE_TOKEN_URL: bots.tokenUrl,
+    },
+  }).catch(async (error: unknown) => {
     fs.rmSync(webDist, { recursive: true, force: true });
+    await bots.stop();
     throw error;
   });
   project.provide('baseUrl', server.baseUrl);
   project.provide('databaseUrl', server.databaseUrl);
   project.provide('jwtSecret', server.jwtSecret);
+  project.provide('dialogflowServiceAccount', bots.serviceAccountJson);
   return async () => {
     await server.stop();
+    await bots.stop();
     fs.rmSync(webDist, { recursive: true, force: true });
   };
 }

@@ -140,7 +140,11 @@ export const ticketsDatasetBenchmark: Benchmark = {
  * The dataset, seeded now, or the one a kept data folder (BENCH_DATA_DIR) already holds: seeding takes minutes,
  * and a kept folder lets a change be measured again on the same rows.
  */
-export async function seededOnce(db: pg.Pool, dataDir: string, log: (line: string) => void): Promise<TicketDataset> {
+export async function seededOnce(
+  db: pg.Pool,
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<TicketDataset> {
   const saved = path.join(dataDir, 'bench-tickets-dataset.json');
   if (fs.existsSync(saved)) {
     log(`reusing the dataset seeded earlier in ${dataDir}`);

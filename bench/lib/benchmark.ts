@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { FakeOpenAi } from './fake-openai';
 import type { LoadResult } from './load';
 import type { StartedServer } from './server';
 
@@ -9,6 +10,8 @@ export interface BenchContext {
   db: pg.Pool;
   /** The built server (its secrets, data folder and database). */
   server: StartedServer;
+  /** The fake model the server's bots ask. */
+  openAi: FakeOpenAi;
   /** Progress lines. */
   log: (line: string) => void;
 }

@@ -18,6 +18,7 @@ import { openDatabase, type DatabaseHandles } from './platform/db/database';
 import { installErrorHandler, installNotFound } from './platform/http/error-handler';
 import { corsOptions } from './platform/http/cors';
 import { installJsonBodyParser } from './platform/http/json-body';
+import { withoutTrailingSlash } from './platform/http/trailing-slash';
 import { installSecurityHeaders } from './platform/http/security-headers';
 import { servePublicMedia } from './platform/http/public-media';
 import { createBinder } from './platform/http/route-binder';
@@ -69,9 +70,8 @@ export async function createServer(
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { strict: false } },
-    // The spec writes many paths with a trailing slash (`GET /users/`, `/whatsapp/?session=0`): every route
-    // answers the same with or without it, and `/users/` is never read as `/users/:id` with an empty id.
-    routerOptions: { ignoreTrailingSlash: true },
+    // `GET /users/` answers as `GET /users` (the spec writes many paths with a trailing slash).
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
   // Contract schemas are for /docs; zod validates every input in the binder.
   app.setValidatorCompiler(() => () => true);

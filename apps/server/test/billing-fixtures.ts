@@ -25,7 +25,10 @@ export async function setBillingTerms(
   server.ctx.actors.invalidate();
 }
 
-/** An invoice of the company, as the invoice job would store it. */
+/**
+ * An invoice of the company, as the invoice job would store it. Another test file's job run may have issued the
+ * company's invoice for that due date a moment before: then that row becomes this one.
+ */
 export async function buildInvoice(
   server: TestServer,
   company: BuiltCompany,
@@ -41,6 +44,13 @@ export async function buildInvoice(
         dueDate: options.dueDate ?? localDay(server, 5),
         status: options.status ?? 'open',
       })
+      .onConflict((oc) =>
+        oc.columns(['companyId', 'dueDate']).doUpdateSet((eb) => ({
+          detail: eb.ref('excluded.detail'),
+          value: eb.ref('excluded.value'),
+          status: eb.ref('excluded.status'),
+        })),
+      )
       .returning(['id', 'value', 'dueDate'])
       .executeTakeFirstOrThrow(),
   );

@@ -14,7 +14,7 @@ import { requestsFor, type FuzzRequest, type ParamPool } from './fuzz/requests';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 /** Random requests per route and caller, beside the fixed probes. */
-const RANDOM_PER_ROUTE = 8;
+const RANDOM_PER_ROUTE = 6;
 
 let server: TestServer;
 beforeAll(async () => {

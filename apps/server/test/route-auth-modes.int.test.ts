@@ -32,8 +32,8 @@ const allowedWebhookRoutes = new Set([
 
 const authModes: readonly AuthMode[] = ['public', 'user', 'admin', 'super', 'apiToken', 'webhook'];
 
-/** Fastify routes that are not API routes: API docs (`/docs*` once trailing slashes are ignored), uploaded files, CORS preflight. */
-const infrastructure = [/^\/docs(\/|\*|$)/, /^\/public\//, /^\*$/];
+/** Fastify routes that are not API routes: API docs, uploaded files, CORS preflight. */
+const infrastructure = [/^\/docs(\/|$)/, /^\/public\//, /^\*$/];
 
 let server: TestServer;
 beforeAll(async () => {

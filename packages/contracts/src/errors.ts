@@ -55,6 +55,9 @@ export const errorStatuses = {
   ERR_SCHEDULE_ALREADY_SENT: 400,
   ERR_CAMPAIGN_NOT_EDITABLE: 400,
   ERR_CAMPAIGN_IN_PROGRESS: 400,
+  /** Cancel of a campaign that is not scheduled or running; restart of one that is not cancelled. */
+  ERR_CAMPAIGN_INVALID_TRANSITION: 400,
+  ERR_FILE_NAME_ALREADY_EXISTS: 400,
   ERR_PROMPT_IN_USE: 400,
   ERR_INTEGRATION_IN_USE: 400,
   ERR_INVALID_API_TOKEN: 403,

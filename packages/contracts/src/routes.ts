@@ -1,15 +1,20 @@
 import { announcementRoutes } from './resources/announcements';
 import { authRoutes } from './resources/auth';
+import { campaignRoutes } from './resources/campaigns';
 import { chatRoutes } from './resources/chats';
 import { cloudWebhookRoutes } from './resources/cloud-webhooks';
 import { companyRoutes } from './resources/companies';
+import { contactListItemRoutes, contactListRoutes } from './resources/contact-lists';
 import { contactRoutes } from './resources/contacts';
 import { dashboardRoutes } from './resources/dashboard';
 import { externalApiRoutes } from './resources/external-api';
+import { fileRoutes } from './resources/files';
 import { helpRoutes } from './resources/helps';
 import { invoiceRoutes } from './resources/invoices';
 import { messageRoutes } from './resources/messages';
 import { planRoutes } from './resources/plans';
+import { promptRoutes } from './resources/prompts';
+import { queueIntegrationRoutes } from './resources/queue-integrations';
 import { queueOptionRoutes, queueRoutes } from './resources/queues';
 import { quickMessageRoutes } from './resources/quick-messages';
 import { scheduleRoutes } from './resources/schedules';
@@ -47,6 +52,12 @@ export const routes = {
   ticketTags: ticketTagRoutes,
   contacts: contactRoutes,
   dashboard: dashboardRoutes,
+  prompts: promptRoutes,
+  queueIntegrations: queueIntegrationRoutes,
+  contactLists: contactListRoutes,
+  contactListItems: contactListItemRoutes,
+  files: fileRoutes,
+  campaigns: campaignRoutes,
   announcements: announcementRoutes,
   chats: chatRoutes,
   invoices: invoiceRoutes,

@@ -1,4 +1,6 @@
 import type { AppContext } from '../platform/context';
+import { secretBoxFor } from '../platform/crypto/secret-box';
+import { BotWorker } from './bots';
 import { ackChatKey, createInbound, type Inbound } from './inbound';
 import { createOutbound, type Outbound } from './outbound';
 import { PictureRequests, registerContactPictureJob } from './pictures';
@@ -17,6 +19,8 @@ export interface Messaging {
   sessions: Sessions;
   /** Our messages: the outbox and its worker (runs where the connection's session lives). */
   outbound: Outbound;
+  /** Answers of prompts and queue integrations (server-behaviour 8), run on worker nodes. */
+  bots: BotWorker;
   /** Provider adapters by kind (beta, cloud, simulator); sessions create every adapter through it. */
   providers: ProviderRegistry;
   /** Starts what this process's roles ask for (sessions role: live sessions; worker role: pipeline workers). */
@@ -36,7 +40,13 @@ export function createMessaging(ctx: AppContext, options: MessagingOptions = {})
     onSent: (companyId, whatsappId, wid) => inbound.kick({ companyId, whatsappId, chatKey: ackChatKey(wid) }),
   });
   const pictureRequests = new PictureRequests(ctx);
-  const inbound = createInbound(ctx, outbound, pictureRequests);
+  const bots = new BotWorker({
+    ctx,
+    outbound,
+    storage: outbound.storage,
+    box: secretBoxFor(ctx.config),
+  });
+  const inbound = createInbound(ctx, outbound, pictureRequests, bots);
   const providers = new ProviderRegistry();
   if (ctx.config.simulatorEnabled) providers.register('simulator', simulatorProvider(ctx));
   providers.register('cloud', cloudProvider(ctx));
@@ -48,14 +58,19 @@ export function createMessaging(ctx: AppContext, options: MessagingOptions = {})
     sessions,
     outbound,
     providers,
+    bots,
     async start() {
-      if (ctx.config.roles.has('worker')) await inbound.start();
+      if (ctx.config.roles.has('worker')) {
+        await inbound.start();
+        bots.start();
+      }
       if (ctx.config.roles.has('sessions')) {
         await sessions.startAll();
         outbound.start();
       }
     },
     async stop() {
+      await bots.stop();
       await outbound.stop();
       await sessions.stop();
       await inbound.stop();

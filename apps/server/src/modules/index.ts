@@ -2,17 +2,28 @@ import type { AppContext } from '../platform/context';
 import type { MediaStorage } from '../platform/storage/media-storage';
 import { registerAnnouncementsRoutes } from './announcements';
 import { registerAuthRoutes } from './auth';
+import { registerCampaigns, type CampaignDispatcher } from './campaigns';
 import { registerChatsRoutes } from './chats';
 import { registerCompaniesRoutes } from './companies';
-import { registerContactsRoutes } from './contacts';
+import { lockChat, registerContactsRoutes } from './contacts';
+import { registerContactListsJobs, registerContactListsRoutes } from './contact-lists';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
+import { registerFilesRoutes } from './files';
 import { registerHelpsRoutes } from './helps';
 import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
-import { registerMessagesRoutes, ticketMessagesOf, type MessagesEnv, type Outbox } from './messages';
+import {
+  registerMessagesRoutes,
+  storeOutgoing,
+  ticketMessagesOf,
+  type MessagesEnv,
+  type Outbox,
+} from './messages';
 import { registerPasswordResetRoutes } from './password-reset';
 import { registerPlansRoutes } from './plans';
 import { registerPresenceJobs } from './presence';
+import { registerPromptsRoutes } from './prompts';
+import { registerQueueIntegrationsRoutes } from './queue-integrations';
 import { registerQueueOptionsRoutes } from './queue-options';
 import { registerQueuesRoutes } from './queues';
 import { registerQuickMessagesRoutes } from './quick-messages';
@@ -46,6 +57,8 @@ export interface ModuleEnvs {
   schedules: ScheduleSenderEnv;
   /** Timers faster than the job queue's minute: started on worker nodes once the server listens. */
   timers: ModuleTimers;
+  /** The campaign dispatcher (started with the timers); tests tune its timing. */
+  campaigns: CampaignDispatcher;
 }
 
 export interface ModuleTimers {
@@ -88,6 +101,8 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerContactsRoutes(ctx, ports.sessions);
   registerDashboardRoutes(ctx);
   registerDashboardJobs(ctx);
+  registerPromptsRoutes(ctx);
+  registerQueueIntegrationsRoutes(ctx);
   registerAnnouncementsRoutes(ctx, ports.storage);
   registerChatsRoutes(ctx);
   registerInvoicesRoutes(ctx);
@@ -95,11 +110,33 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   registerSubscriptionRoutes(ctx, createPixProvider(ctx.config, ctx.scopes));
   registerSchedulesRoutes(ctx);
   const schedules: ScheduleSenderEnv = { ctx, messages };
+  registerContactListsRoutes(ctx);
+  registerContactListsJobs(ctx, (companyId, whatsappId, number) =>
+    ports.sessions.checkNumber(companyId, whatsappId, number),
+  );
+  registerFilesRoutes(ctx);
+  const campaigns = registerCampaigns(ctx, {
+    lockChat,
+    async store(tx, input) {
+      const stored = await storeOutgoing(tx, messages, { ...input, origin: 'campaign' });
+      return stored.messages.map((m) => m.id);
+    },
+  });
   const scheduleSweeper = new ScheduleSweeper(schedules);
   return {
     messages,
     tickets,
     schedules,
-    timers: { start: () => scheduleSweeper.start(), stop: () => scheduleSweeper.stop() },
+    campaigns,
+    timers: {
+      start: async () => {
+        await scheduleSweeper.start();
+        campaigns.start();
+      },
+      stop: async () => {
+        await campaigns.stop();
+        await scheduleSweeper.stop();
+      },
+    },
   };
 }

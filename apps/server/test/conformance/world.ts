@@ -1,4 +1,5 @@
 import { customerWrites, ticketWorld } from '../../src/modules/tickets/tickets.fixtures';
+import { buildInvoice } from '../billing-fixtures';
 import { buildCompany, buildUser, login } from '../factories';
 import type { TestServer } from '../harness';
 import type { Caller } from './spec-calls';
@@ -29,11 +30,14 @@ export async function buildConformanceWorld(server: TestServer): Promise<Conform
     server,
     await buildUser(server, superCompany, { profile: 'admin', super: true }),
   );
-  const visitor = await login(server, await buildUser(server, world.company));
+  const visitorUser = await buildUser(server, world.company);
+  const visitor = await login(server, visitorUser);
+  const invoice = await buildInvoice(server, world.company, { value: 49 });
   const loginUser = await buildUser(server, world.company);
   const saved = new Map<string, number>([
     ['ticket', ticket.id],
     ['ownCompany', world.company.id],
+    ['invoice', invoice.id],
     // Rows of features not built yet: any id, the route itself is missing.
     ['unbuilt', 1],
   ]);
@@ -43,6 +47,8 @@ export async function buildConformanceWorld(server: TestServer): Promise<Conform
     connectionId: String(world.connection.id),
     ticketId: String(ticket.id),
     ticketUuid: ticket.uuid,
+    visitorId: String(visitorUser.id),
+    invoiceId: String(invoice.id),
     ticketContactId: String(ticket.contactId),
     planId: String(world.company.planId),
     key: 'userRating',

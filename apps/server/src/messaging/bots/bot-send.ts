@@ -23,6 +23,8 @@ export interface BotEnv {
   now: Date;
   /** Configuration read once per transaction (a transaction may process many messages). */
   cache: BotCache;
+  /** Wakes the bot-turn worker (call it after the commit that queued a turn). */
+  kickBots?: () => void;
 }
 
 /**

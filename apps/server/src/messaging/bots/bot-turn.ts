@@ -15,6 +15,8 @@ export interface BotTurn {
   connection: ConnectionRow;
   scheduleType: string;
   body: string;
+  /** The customer's stored message, which a prompt or an integration answers (bot turns). */
+  messageId?: number;
 }
 
 export function guardOf(turn: BotTurn): LoopGuard {

@@ -3,3 +3,4 @@ export { answerRatingReply, findRatingReply, type RatingReply } from './rating-r
 export type { BotEnv } from './bot-send';
 export { BotCache } from './bot-cache';
 export type { CycleRow } from './bot-state';
+export { BotWorker } from './turns/bot-worker';

@@ -4,10 +4,15 @@ import { countMenu, updateTicket } from './bot-state';
 import { mayAnswerInvalid } from './loop-guard';
 import { optionMenuText, rootMenuText } from './menu-texts';
 import { childrenOf, decideOption, type BotOption } from './queue-options';
+import { startQueueBot } from './bot-start';
 import { guardOf, send, type BotTurn } from './bot-turn';
 
-/** A queue just assigned by the main menu: its options start at the root menu, else its greeting is sent. */
-export async function startQueue(turn: BotTurn, queue: QueueRow): Promise<void> {
+/**
+ * A queue just assigned by the main menu: its prompt or integration takes the ticket (answering this message
+ * when `forward`), else its options start at the root menu, else its greeting is sent.
+ */
+export async function startQueue(turn: BotTurn, queue: QueueRow, forward: boolean): Promise<void> {
+  if (await startQueueBot(turn, queue, forward)) return;
   const options = await loadQueueOptions(turn.env.tx, queue.id);
   if (options.length === 0) {
     await send(turn, queue.greetingMessage, queue);

@@ -16,14 +16,15 @@ import {
 import { mayAnswerInvalid } from './loop-guard';
 import { decideMainMenu } from './main-menu';
 import { closedQueueText, mainMenuText } from './menu-texts';
+import { continueBot, startConnectionBot } from './bot-start';
 import { runQueueOptions, startQueue } from './queue-bot-options';
 import { isWithinHours, readHours } from './service-hours';
 
 const HOUR_MS = 60 * 60_000;
 
 /**
- * Server-behaviour 7.2 steps 9–15 for a customer's message in a non-group ticket. Campaign confirmation (8) and
- * prompts/integrations (12, 13) belong to other features and are not handled here. `contact` is the ticket's
+ * Server-behaviour 7.2 steps 9–15 for a customer's message in a non-group ticket; prompts and integrations
+ * (12, 13) queue a bot turn the bot worker answers after the commit. Campaign confirmation (8) is elsewhere. `contact` is the ticket's
  * contact when the caller has it at hand (saves a read).
  */
 export async function runQueueBot(
@@ -33,6 +34,8 @@ export async function runQueueBot(
   contact?: ContactRow,
   /** The ticket's current cycle when the caller read it in this transaction (null: none). */
   knownCycle?: CycleRow | null,
+  /** The stored customer message, for a prompt or an integration to answer. */
+  messageId?: number,
 ): Promise<void> {
   // An attendant owns the conversation: nothing to read, nothing to do.
   if (ticket.userId !== null || ticket.whatsappId === null) return;
@@ -47,6 +50,7 @@ export async function runQueueBot(
     contact: contact?.id === ticket.contactId ? contact : await loadContact(env.tx, ticket.contactId),
     scheduleType: await env.cache.setting(env.tx, 'scheduleType'),
     body: body.trim(),
+    messageId,
   };
 
   if (turn.body === '#') return restartMenu(turn);
@@ -57,8 +61,11 @@ export async function runQueueBot(
     await sendOutOfHours(turn, connection.outOfHoursMessage);
     return;
   }
-  if (ticket.useIntegration) return;
-  if (ticket.queueId === null) return runMainMenu(turn, cycle.menuSends === 0);
+  if (ticket.useIntegration) return continueBot(turn);
+  if (ticket.queueId === null) {
+    if (await startConnectionBot(turn)) return;
+    return runMainMenu(turn, cycle.menuSends === 0);
+  }
   const queue = await loadQueue(env.tx, ticket.queueId);
   if (!queue) return;
   if (turn.scheduleType === 'queue' && queue.outOfHoursMessage.trim() !== '' && !queueOpen(turn, queue)) {
@@ -124,7 +131,8 @@ async function runMainMenu(turn: BotTurn, firstOfCycle: boolean): Promise<void> 
         await send(turn, connection.greetingMessage);
       }
       const ticket = await assignQueue(env, turn.ticket, turn.cycle, queue.id);
-      await startQueue({ ...turn, ticket }, queue);
+      // With one queue the message goes on to the queue's bot; a picked position is not forwarded (7.4).
+      await startQueue({ ...turn, ticket }, queue, step.single);
       return;
     }
   }

@@ -1,3 +1,4 @@
+import { confirmCampaignReply } from '../../modules/campaigns';
 import type { ContactRow } from '../../modules/contacts';
 import type { MessageRow } from '../../modules/messages';
 import type { TicketRow } from '../../modules/tickets';
@@ -25,7 +26,12 @@ export async function afterInboundStored(
     defer: env.defer,
     now: new Date(),
     cache: env.botCache,
+    kickBots: env.kickBots,
   };
+  // A reply to a campaign's confirmation request (server-behaviour 10.5) confirms it; the bots still answer.
+  if (ticket.whatsappId !== null) {
+    await confirmCampaignReply(env.tx, { whatsappId: ticket.whatsappId, number: contact.number });
+  }
   if (rating) await answerRatingReply(bot, ticket, rating);
-  else await runQueueBot(bot, ticket, message.body, contact, cycle);
+  else await runQueueBot(bot, ticket, message.body, contact, cycle, message.id);
 }

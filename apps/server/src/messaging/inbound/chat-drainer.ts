@@ -65,6 +65,7 @@ export class ChatDrainer {
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
     private readonly pictures: PictureRequests,
+    private readonly bots: { kick(): void },
     private readonly parallel = 6,
   ) {}
 
@@ -241,6 +242,7 @@ export class ChatDrainer {
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,
+        kickBots: () => this.bots.kick(),
         kick: (other: ChatRef) => this.kick(other),
       };
       prefetch.before(event);

@@ -24,6 +24,8 @@ export interface InboundEnv {
   requestPicture(target: PictureTarget, lastLookup: Date | null): void;
   /** Work for after the commit; dropped when the transaction rolls back. */
   defer(fn: () => void): void;
+  /** Wakes the bot-turn worker (after the commit that queued a turn). */
+  kickBots(): void;
   /** Processes another chat's stored events soon. */
   kick(chat: { companyId: number; whatsappId: number; chatKey: string }): void;
 }

@@ -27,8 +27,14 @@ export { ackChatKey } from './event-key';
  * returns; a duplicate stops there. Processing starts right after the insert, per chat in arrival order, and the
  * sweep (worker role) retries whatever a crash or a failure left behind.
  */
-export function createInbound(ctx: AppContext, outbound: OutgoingEnv, pictures: PictureRequests): Inbound {
-  const drainer = new ChatDrainer(ctx, outbound, pictures);
+export function createInbound(
+  ctx: AppContext,
+  outbound: OutgoingEnv,
+  pictures: PictureRequests,
+  /** The bot-turn worker, woken after a commit that queued a turn. */
+  bots: { kick(): void },
+): Inbound {
+  const drainer = new ChatDrainer(ctx, outbound, pictures, bots);
   const batcher = new IngestBatcher(ctx);
   const sweep = new InboundSweep(ctx, drainer);
   return {

@@ -200,6 +200,13 @@ describe('internal chat', () => {
       'm4',
       'm5',
     ]);
+    const past = await server.call('GET', `/chats/${chat.body.id}/messages?pageNumber=3`, {
+      token: ana.token,
+    });
+    expect([past.status, past.body]).toEqual([200, { records: [], count: 25, hasMore: false }]);
+    const empty = await post(ana.token, '/chats', { title: 'Vazio', users: [bruno.id] });
+    const none = await server.call('GET', `/chats/${empty.body.uuid}/messages`, { token: bruno.token });
+    expect([none.status, none.body]).toEqual([200, { records: [], count: 0, hasMore: false }]);
   });
 
   it('refuses writes without the plan flag and answers an empty list', async () => {

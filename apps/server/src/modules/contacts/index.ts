@@ -13,3 +13,5 @@ export {
   type PresentedContact,
 } from './contacts.presenter';
 export { registerContactsRoutes } from './contacts.routes';
+export { readUploadRow, type UploadRow } from './upload-rows';
+export { csvCell } from './contacts-csv';

@@ -1,2 +1,3 @@
 export { registerSettingsRoutes } from './settings.routes';
 export { getSetting, listSettings, saveSetting, seedDefaultSettings } from './settings.repository';
+export { assertCampaignsEnabled } from './campaigns-gate';

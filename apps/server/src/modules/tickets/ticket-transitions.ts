@@ -78,6 +78,8 @@ export async function changeTicket(
     userId,
     queueId,
     whatsappId,
+    // An agent taking the ticket switches its bot off (5.4), unless the change itself sets the bot.
+    ...(agentTook ? { useIntegration: false, promptId: null, integrationId: null } : {}),
     ...(change.useIntegration !== undefined ? { useIntegration: change.useIntegration } : {}),
     ...(change.promptId !== undefined ? { promptId: change.promptId } : {}),
     ...(change.integrationId !== undefined ? { integrationId: change.integrationId } : {}),

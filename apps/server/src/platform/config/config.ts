@@ -91,6 +91,13 @@ const envSchema = z
     REALTIME_FANOUT: z.enum(['postgres', 'memory']).default('memory'),
     /** The Graph API the cloud provider talks to (a local fake in tests). */
     WHATSAPP_CLOUD_BASE_URL: z.string().url().default('https://graph.facebook.com'),
+    /** Secret the API keys stored in the database are encrypted under; generated in DATA_DIR when unset. */
+    ENCRYPTION_SECRET: z.string().min(32).optional(),
+    /** Where the OpenAI client connects (a gateway, or a local fake in tests); the official API by default. */
+    OPENAI_BASE_URL: z.string().url().optional(),
+    /** Dialogflow's REST API and Google's token endpoint (local fakes in tests). */
+    DIALOGFLOW_BASE_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
     /** Pix provider of the checkout: `sandbox` (built-in fake bank, the default outside production) or `efi`. */
     PIX_PROVIDER: z.enum(['sandbox', 'efi']).optional(),
     /** The Pix key charges are paid to. */
@@ -127,6 +134,9 @@ const envSchema = z
   });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** Where outside services point in tests that name none: nothing listens there. */
+const CLOSED_PORT = 'http://127.0.0.1:9';
 
 /** An IPv4 or IPv6 address, or such an address with a /prefix. */
 function isAddressOrRange(value: string): boolean {
@@ -189,6 +199,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       version: e.WHATSAPP_CLOUD_API_VERSION,
     },
     storageDir: path.join(dataDir, 'public'),
+    encryptionSecret: e.ENCRYPTION_SECRET,
+    // Tests must never reach OpenAI or Google either: without an address of their own they get a closed port.
+    openAiBaseUrl: e.OPENAI_BASE_URL ?? (e.NODE_ENV === 'test' ? `${CLOSED_PORT}/v1` : undefined),
+    dialogflow: {
+      baseUrl: (e.NODE_ENV === 'test' && !env.DIALOGFLOW_BASE_URL
+        ? CLOSED_PORT
+        : e.DIALOGFLOW_BASE_URL
+      ).replace(/\/+$/, ''),
+      tokenUrl: e.NODE_ENV === 'test' && !env.GOOGLE_TOKEN_URL ? `${CLOSED_PORT}/token` : e.GOOGLE_TOKEN_URL,
+    },
     pix: {
       provider: e.PIX_PROVIDER ?? (e.NODE_ENV === 'production' ? 'efi' : 'sandbox'),
       // The sandbox needs some key for its BR Codes; a real provider needs the configured one.

@@ -28,6 +28,15 @@ const TodoListPage = lazy(() =>
   import('../../features/todolist/pages/TodoListPage').then((m) => ({ default: m.TodoListPage })),
 );
 
+const PromptsPage = lazy(() =>
+  import('../../features/prompts/pages/PromptsPage').then((m) => ({ default: m.PromptsPage })),
+);
+const QueueIntegrationsPage = lazy(() =>
+  import('../../features/queue-integrations/pages/QueueIntegrationsPage').then((m) => ({
+    default: m.QueueIntegrationsPage,
+  })),
+);
+
 const QueuesPage = lazy(() =>
   import('../../features/queues/pages/QueuesPage').then((m) => ({ default: m.QueuesPage })),
 );
@@ -92,6 +101,31 @@ const MessagesApiPage = lazy(() =>
   import('../../features/messages-api/pages/MessagesApiPage').then((m) => ({ default: m.MessagesApiPage })),
 );
 
+const FilesPage = lazy(() =>
+  import('../../features/files/pages/FilesPage').then((m) => ({ default: m.FilesPage })),
+);
+const ContactListsPage = lazy(() =>
+  import('../../features/campaigns/pages/ContactListsPage').then((m) => ({ default: m.ContactListsPage })),
+);
+const ContactListItemsPage = lazy(() =>
+  import('../../features/campaigns/pages/ContactListItemsPage').then((m) => ({
+    default: m.ContactListItemsPage,
+  })),
+);
+const CampaignsPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignReportPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignReportPage').then((m) => ({
+    default: m.CampaignReportPage,
+  })),
+);
+const CampaignsConfigPage = lazy(() =>
+  import('../../features/campaigns/pages/CampaignsConfigPage').then((m) => ({
+    default: m.CampaignsConfigPage,
+  })),
+);
+
 /** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
@@ -104,9 +138,14 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/contacts', page: 'contacts', component: ContactsPage },
   { path: '/helps', page: 'helps', component: HelpsPage },
   { path: '/users', page: 'users', component: UsersPage },
-  { path: '/files', page: 'files' },
-  { path: '/prompts', page: 'prompts', gate: 'useOpenAi' },
-  { path: '/queue-integration', page: 'queueIntegration', gate: 'useIntegrations' },
+  { path: '/files', page: 'files', component: FilesPage },
+  { path: '/prompts', page: 'prompts', gate: 'useOpenAi', component: PromptsPage },
+  {
+    path: '/queue-integration',
+    page: 'queueIntegration',
+    gate: 'useIntegrations',
+    component: QueueIntegrationsPage,
+  },
   { path: '/messages-api', page: 'messagesApi', gate: 'useExternalApi', component: MessagesApiPage },
   { path: '/settings', page: 'settings', component: SettingsPage },
   { path: '/kanban', page: 'kanban', gate: 'useKanban', component: KanbanPage },
@@ -116,9 +155,24 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/subscription', page: 'subscription', component: SubscriptionPage },
   { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
   { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
-  { path: '/contact-lists', page: 'contactLists', campaigns: true },
-  { path: '/contact-lists/:contactListId/contacts', page: 'contactListItems', campaigns: true },
-  { path: '/campaigns', page: 'campaigns', campaigns: true },
-  { path: '/campaign/:campaignId/report', page: 'campaignReport', campaigns: true },
-  { path: '/campaigns-config', page: 'campaignsConfig', campaigns: true },
+  { path: '/contact-lists', page: 'contactLists', campaigns: true, component: ContactListsPage },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    page: 'contactListItems',
+    campaigns: true,
+    component: ContactListItemsPage,
+  },
+  { path: '/campaigns', page: 'campaigns', campaigns: true, component: CampaignsPage },
+  {
+    path: '/campaign/:campaignId/report',
+    page: 'campaignReport',
+    campaigns: true,
+    component: CampaignReportPage,
+  },
+  {
+    path: '/campaigns-config',
+    page: 'campaignsConfig',
+    campaigns: true,
+    component: CampaignsConfigPage,
+  },
 ];

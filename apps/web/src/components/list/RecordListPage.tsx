@@ -25,6 +25,8 @@ interface RecordListPageProps {
   children: ReactNode;
   /** The add/edit and delete dialogs. */
   dialogs: ReactNode;
+  /** Extra actions between the header and the list, shown even while the list is empty. */
+  toolbar?: ReactNode;
 }
 
 /** A page of records: title with search and add, the scrolled table (or an empty text) and its dialogs. */
@@ -49,6 +51,7 @@ export function RecordListPage(props: RecordListPageProps) {
         onAdd={props.onAdd}
         addTestId={props.addTestId}
       />
+      {props.toolbar}
       <ScrollList
         onNearBottom={list.loadMore}
         loading={list.isPending || list.isFetchingNextPage}

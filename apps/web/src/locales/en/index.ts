@@ -19,6 +19,10 @@ import tickets from './tickets.json';
 import messages from './messages.json';
 import contacts from './contacts.json';
 import dashboard from './dashboard.json';
+import prompts from './prompts.json';
+import queueIntegrations from './queueIntegrations.json';
+import campaigns from './campaigns.json';
+import files from './files.json';
 import announcements from './announcements.json';
 import chats from './chats.json';
 import messagesApi from './messagesApi.json';
@@ -49,6 +53,10 @@ export const resources = {
   messages,
   contacts,
   dashboard,
+  prompts,
+  queueIntegrations,
+  campaigns,
+  files,
   announcements,
   chats,
   messagesApi,

@@ -37,8 +37,11 @@ import * as ticketMessageCounts from './2026112294_ticket_message_counts';
 import * as searchContactsPlannedOnce from './2026112295_search_contacts_planned_once';
 import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search';
 import * as searchCommonKeys from './2026112297_search_common_keys';
+import * as botTurns from './2026112750_bot_turns';
+import * as cycleBotOff from './2026112751_cycle_bot_off';
 import * as refreshTokenRotation from './2026112710_refresh_token_rotation';
 import * as loginFailures from './2026112711_login_failures';
+import * as campaignDispatch from './2026112740_campaign_dispatch';
 import * as pixSandbox from './2026112770_pix_sandbox';
 import * as invoicePixCharges from './2026112771_invoice_pix_charges';
 
@@ -82,8 +85,11 @@ export const migrations: Record<string, Migration> = {
   '2026112295_search_contacts_planned_once': searchContactsPlannedOnce,
   '2026112296_tickets_key_covers_search': ticketsKeyCoversSearch,
   '2026112297_search_common_keys': searchCommonKeys,
+  '2026112750_bot_turns': botTurns,
+  '2026112751_cycle_bot_off': cycleBotOff,
   '2026112710_refresh_token_rotation': refreshTokenRotation,
   '2026112711_login_failures': loginFailures,
+  '2026112740_campaign_dispatch': campaignDispatch,
   '2026112770_pix_sandbox': pixSandbox,
   '2026112771_invoice_pix_charges': invoicePixCharges,
 };

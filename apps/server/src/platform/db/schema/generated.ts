@@ -32,6 +32,27 @@ export interface AuditLogTable {
   createdAt: Generated<Date>;
 }
 
+export interface BotTurnsTable {
+  id: Generated<number>;
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+  promptId: number | null;
+  integrationId: number | null;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  /** What the provider answered, as steps to apply; null until it answered */
+  actions: NullableJson;
+  /** How many of actions are written (each step commits with its count) */
+  applied: Generated<number>;
+  attempts: Generated<number>;
+  nextAttemptAt: Generated<Date>;
+  claimedBy: string | null;
+  claimedAt: Date | null;
+  error: string | null;
+  createdAt: Generated<Date>;
+  updatedAt: Generated<Date>;
+}
+
 export interface CampaignSettingsTable {
   id: Generated<number>;
   companyId: number;
@@ -58,6 +79,10 @@ export interface CampaignShippingTable {
   jobId: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** Set with the stored messages: a row with it is never sent again */
+  queuedAt: Date | null;
+  /** The last message stored for the row; its acceptance (ack or send error) sets delivered_at or failed_at */
+  messageId: number | null;
 }
 
 export interface CampaignsTable {
@@ -87,6 +112,10 @@ export interface CampaignsTable {
   fileListId: number | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** The paced dispatcher sends nothing before this time */
+  nextSendAt: Date | null;
+  /** Rows queued so far: every longerIntervalAfter-th one waits longer */
+  dispatched: Generated<number>;
 }
 
 export interface ChatMessagesTable {
@@ -673,6 +702,8 @@ export interface TicketTrackingTable {
   lastOutOfHoursAt: Date | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** A bot handed this cycle to people: no bot answers until the next cycle */
+  botOff: Generated<boolean>;
 }
 
 export interface TicketsTable {
@@ -815,6 +846,7 @@ export interface WhatsappsTable {
 export interface Database {
   announcements: AnnouncementsTable;
   auditLog: AuditLogTable;
+  botTurns: BotTurnsTable;
   campaignSettings: CampaignSettingsTable;
   campaignShipping: CampaignShippingTable;
   campaigns: CampaignsTable;
@@ -874,6 +906,7 @@ export interface Database {
 /** Tables whose rows belong to one company: they carry a non-null companyId and row-level security. */
 export type TenantTable =
   | 'auditLog'
+  | 'botTurns'
   | 'campaignSettings'
   | 'campaignShipping'
   | 'campaigns'

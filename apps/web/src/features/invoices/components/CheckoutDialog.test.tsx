@@ -115,7 +115,7 @@ describe('the checkout dialog', () => {
     fireEvent.click(dialog.getByTestId('checkout-next'));
     expect((await dialog.findAllByText('Required')).length).toBe(6);
     expect(dialog.queryByTestId('checkout-amount')).toBeNull();
-  });
+  }, 15_000);
 
   it('charges the invoice, waits, then shows the renewal and goes home after 4 s', async () => {
     const { dialog, emit } = renderCheckout();
@@ -130,5 +130,5 @@ describe('the checkout dialog', () => {
     emit('company-1-payment', { action: 'CONCLUIDA', company: { id: 1, dueDate: '2026-12-30' } });
     expect((await dialog.findByTestId('checkout-renewed')).textContent).toContain('30/12/2026');
     await waitFor(() => expect(screen.getByTestId('path').textContent).toBe('/'), { timeout: 6000 });
-  }, 10_000);
+  }, 15_000);
 });

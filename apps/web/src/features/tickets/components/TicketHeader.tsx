@@ -1,10 +1,12 @@
 import type { TicketDetailView } from '@zapdesk/contracts';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -40,6 +42,17 @@ export function TicketHeader({ ticket, readOnly = false }: { ticket: TicketDetai
           {ticket.queue && ` · ${ticket.queue.name}`}
         </Typography>
       </Box>
+      {/* A prompt or an integration answers this ticket until an agent accepts it (which turns the bot off). */}
+      {ticket.useIntegration && ticket.userId === null && (
+        <Chip
+          size="small"
+          color="secondary"
+          icon={<SmartToyOutlined />}
+          label={t('header.bot')}
+          title={t('header.botHint')}
+          data-testid="ticket-bot"
+        />
+      )}
       <IconButton
         onClick={() => setContactOpen(true)}
         aria-label={t('contact.title')}

@@ -1,0 +1,2 @@
+export { registerPromptsRoutes } from './prompts.routes';
+export { findPrompt, type PromptRow } from './prompts.repository';

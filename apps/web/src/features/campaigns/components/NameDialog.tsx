@@ -1,0 +1,57 @@
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ContactListInput } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { toast } from '../../../lib/toast';
+import { contractResolver } from '../../queues/formResolver';
+import { useSaveContactList } from '../contactListsApi';
+
+interface Values {
+  name: string;
+}
+const resolver = contractResolver<Values, typeof ContactListInput>(ContactListInput);
+
+function ContactListForm({ list, onClose }: { list?: { id: number; name: string }; onClose: () => void }) {
+  const { t } = useTranslation('campaigns');
+  const { t: tc } = useTranslation();
+  const save = useSaveContactList();
+  const form = useForm<Values, unknown, ContactListInput>({
+    resolver,
+    defaultValues: { name: list?.name ?? '' },
+  });
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { id: list?.id, body },
+      {
+        onSuccess: () => {
+          toast.success(t('lists.saved'));
+          onClose();
+        },
+      },
+    ),
+  );
+  return (
+    <FormDialog
+      open
+      title={list ? t('lists.editTitle') : t('lists.addTitle')}
+      cancelLabel={tc('actions.cancel')}
+      submitLabel={t('lists.save')}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="contact-list-dialog"
+    >
+      <FormTextField control={form.control} name="name" label={t('lists.name')} required autoFocus />
+    </FormDialog>
+  );
+}
+
+/** Add (no list) or rename a contact list; closing unmounts the form, which resets it. */
+export function ContactListDialog(props: {
+  open: boolean;
+  list?: { id: number; name: string };
+  onClose: () => void;
+}) {
+  return props.open ? <ContactListForm list={props.list} onClose={props.onClose} /> : null;
+}

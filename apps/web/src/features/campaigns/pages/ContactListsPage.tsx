@@ -1,0 +1,108 @@
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/Download';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PeopleIcon from '@mui/icons-material/People';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { ContactListView } from '@zapdesk/contracts';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RecordListPage } from '../../../components/list/RecordListPage';
+import { useRecordActions } from '../../../components/list/useRecordActions';
+import { toastError } from '../../../lib/toast';
+import { downloadSampleSheet } from '../../contacts/import/sampleSheet';
+import { ContactListDialog } from '../components/NameDialog';
+import { useContactLists, useDeleteContactList } from '../contactListsApi';
+import { useContactListsLive } from '../realtime';
+
+/** /contact-lists: searchable lists with their contact counts (spec 2 section 2). */
+export function ContactListsPage() {
+  const { t } = useTranslation('campaigns');
+  const navigate = useNavigate();
+  const list = useContactLists();
+  const remove = useDeleteContactList();
+  const actions = useRecordActions<ContactListView>(remove, t('lists.deleted'));
+  useContactListsLive();
+  return (
+    <RecordListPage
+      title={t('lists.title')}
+      searchLabel={t('lists.search')}
+      addLabel={t('lists.add')}
+      addTestId="contact-list-add"
+      listTestId="contact-list-list"
+      emptyText={t('lists.empty')}
+      list={list}
+      onAdd={actions.openAdd}
+      dialogs={
+        <>
+          <ContactListDialog open={actions.dialogOpen} list={actions.editing} onClose={actions.closeDialog} />
+          <ConfirmDialog
+            open={actions.deleting !== null}
+            title={t('lists.deleteTitle', { name: actions.deleting?.name ?? '' })}
+            pending={remove.isPending}
+            onConfirm={actions.confirmDelete}
+            onClose={actions.cancelDelete}
+          >
+            {t('lists.deleteText')}
+          </ConfirmDialog>
+        </>
+      }
+    >
+      <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('lists.name')}</TableCell>
+            <TableCell align="center" sx={{ width: { xs: 70, sm: 120 } }}>
+              {t('lists.contacts')}
+            </TableCell>
+            <TableCell align="right" sx={{ width: { xs: 130, sm: 170 } }}>
+              {t('lists.actions')}
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.records.map((row) => (
+            <TableRow key={row.id} hover data-testid="contact-list-row">
+              <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.name}</TableCell>
+              <TableCell align="center" data-testid="contact-list-count">
+                {row.contactsCount}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
+                <IconButton
+                  size="small"
+                  aria-label={t('lists.sample')}
+                  onClick={() => void downloadSampleSheet(t('lists.sampleFile')).catch(toastError)}
+                >
+                  <DownloadIcon fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={t('lists.open')}
+                  data-testid="contact-list-open"
+                  onClick={() => void navigate(`/contact-lists/${row.id}/contacts`)}
+                >
+                  <PeopleIcon fontSize="small" />
+                </IconButton>
+                <IconButton size="small" aria-label={t('lists.edit')} onClick={() => actions.openEdit(row)}>
+                  <EditOutlinedIcon fontSize="small" />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={t('lists.delete')}
+                  onClick={() => actions.askDelete(row)}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </RecordListPage>
+  );
+}
