@@ -48,7 +48,7 @@ function ItemForm({
       cancelLabel={tc('actions.cancel')}
       submitLabel={t('items.save')}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       testId="contact-list-item-dialog"
     >

@@ -38,7 +38,7 @@ function ContactListForm({ list, onClose }: { list?: { id: number; name: string 
       cancelLabel={tc('actions.cancel')}
       submitLabel={t('lists.save')}
       saving={save.isPending}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       onClose={onClose}
       testId="contact-list-dialog"
     >

@@ -63,7 +63,7 @@ function PromptForm({ prompt, onClose }: { prompt: PromptView | undefined; onClo
   );
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{prompt ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />

@@ -92,7 +92,7 @@ function IntegrationForm({
   };
 
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <DialogTitle>{integration ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
       <DialogContent dividers>
         <FormTextField control={form.control} name="type" label={t('dialog.type')} select required>
