@@ -126,8 +126,12 @@ describe('tenant tables', () => {
     'users_email_key', // one login e-mail across companies
     'whatsapps_token_key', // the API token alone names the connection and its company
     'invoices_txid_key', // the payment webhook finds the invoice before it knows the company
+    'invoice_pix_charges_txid_key', // likewise for every charge issued for an invoice
+    'pix_sandbox_charges_txid_key', // the sandbox bank's own charges, found by txid as a bank would
     'schedules_due_idx',
     'campaigns_due_idx',
+    'campaigns_running_idx', // the dispatch sweep looks for running campaigns of every company
+    'bot_turns_due_idx', // the bot worker claims due turns of every company
     'outbox_due_idx',
     'messages_search_keys_idx', // its keys are the company's own (search_trigram_keys hashes the company in)
   ];
