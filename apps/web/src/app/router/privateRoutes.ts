@@ -17,8 +17,8 @@ export type PageGateKind =
 export interface PrivateRoute {
   path: string;
   page: PageKey;
-  /** The built page; without one the shell shows the coming-soon panel. */
-  component?: LazyExoticComponent<ComponentType>;
+  /** The page. */
+  component: LazyExoticComponent<ComponentType>;
   gate?: PageGateKind;
   /** Only routed while the browser's campaigns flag is present. */
   campaigns?: boolean;
@@ -126,7 +126,7 @@ const CampaignsConfigPage = lazy(() =>
   })),
 );
 
-/** Every private route of spec 1 section 2, all exact. Later issues add their page component here. */
+/** Every private route of spec 1 section 2, all exact. */
 export const privateRoutes: PrivateRoute[] = [
   { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
   { path: '/tickets/:ticketId?', page: 'tickets', component: TicketsPage },
