@@ -12,8 +12,10 @@ export function KanbanCardBody({ ticket, dragging = false }: { ticket: TicketVie
   const { t } = useTranslation('kanban');
   const navigate = useNavigate();
   return (
+    // The drag overlay's copy is only a picture of the card: hidden from assistive tech, its button not a target.
     <Card
       variant="outlined"
+      aria-hidden={dragging || undefined}
       sx={{ p: 1, boxShadow: dragging ? 6 : 0, cursor: 'grab', bgcolor: 'background.paper' }}
     >
       <Typography variant="subtitle2" noWrap data-testid="kanban-card-name">
@@ -31,7 +33,8 @@ export function KanbanCardBody({ ticket, dragging = false }: { ticket: TicketVie
           // A click on the button must not start a drag.
           onPointerDown={(event) => event.stopPropagation()}
           onClick={() => void navigate(`/tickets/${ticket.uuid}`)}
-          data-testid={`kanban-see-${ticket.id}`}
+          tabIndex={dragging ? -1 : undefined}
+          data-testid={dragging ? undefined : `kanban-see-${ticket.id}`}
         >
           {t('seeTicket')}
         </Button>
