@@ -96,13 +96,18 @@ export function useContactListItems(listId: number) {
 export function useApplyItem(listId: number) {
   const client = useQueryClient();
   return {
-    upsert: (item: ContactListItemView) =>
+    upsert: (item: ContactListItemView) => {
       upsertInLists(
         client,
         contactListKeys.items(listId),
         item,
         (i, search) => containsText(i.name, search) || i.number.includes(search),
-      ),
+      );
+      // A page read still in flight (after an import's reload) may predate this change: read it again.
+      if (client.isFetching({ queryKey: contactListKeys.items(listId) }) > 0) {
+        void client.invalidateQueries({ queryKey: contactListKeys.items(listId) });
+      }
+    },
     remove: (id: number) => removeFromLists<ContactListItemView>(client, contactListKeys.items(listId), id),
     reload: () => client.invalidateQueries({ queryKey: contactListKeys.items(listId) }),
   };
