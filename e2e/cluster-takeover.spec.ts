@@ -4,7 +4,7 @@
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot, startServer, type StartedServer } from './support/server';
+import { callServer as call, repoRoot, startServer, type StartedServer } from './support/server';
 
 const LEASE_MS = 2000;
 const logDir = path.join(repoRoot, 'test-results');
@@ -47,20 +47,6 @@ function node(name: string): StartedServer {
   const found = nodes.get(name);
   if (!found) throw new Error(`no ${name}`);
   return found;
-}
-
-async function call<T>(server: StartedServer, token: string, method: string, url: string, body?: unknown) {
-  const answer = await fetch(`${server.baseUrl}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(`${method} ${url} answered ${answer.status}: ${text}`);
-  return JSON.parse(text) as T;
 }
 
 async function login(server: StartedServer): Promise<string> {

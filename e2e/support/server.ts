@@ -226,3 +226,24 @@ function tail(file: string, lines = 40): string {
     return '(no server log)';
   }
 }
+
+/** One authenticated JSON call to a started server (a node of a multi-process test); throws on a non-2xx answer. */
+export async function callServer<T>(
+  server: StartedServer,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const answer = await fetch(`${server.baseUrl}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${url} answered ${answer.status}: ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
