@@ -1,7 +1,7 @@
 // Campaigns at volume (issue 19): a 10,000-row list sheet imported through POST /contact-lists/:id/upload, then a
 // 10,000-contact campaign with every interval at 0 on one simulator connection. Reports three figures:
 // - dispatched: rows whose messages were stored in the contacts' tickets and queued to the outbox, committed
-//   (from the shipping rows' queuedAt), per second. The dispatcher does this in batches of up to 100 rows.
+//   (from the shipping rows' queuedAt), per second. The dispatcher does this in batches of up to 200 rows.
 // - delivered: messages the simulated phones received per second while the campaign dispatched, which the
 //   outbox's per-connection send limit bounds (SEND_RATE, 20 then 10/s; the simulator gets it too unless
 //   SIMULATOR_SEND_RATE says otherwise: decision 0019).
@@ -160,7 +160,7 @@ export const campaignDispatchBenchmark: Benchmark = {
       1,
       [dispatchMs],
       { queued },
-      queued,
+      1,
       dispatchMs,
     );
     dispatchResult.requestsPerSecond = dispatchedPerSecond;

@@ -43,7 +43,7 @@ export function pacingDelayMs(
 }
 
 /** Rows sent in one transaction when no interval separates them (interval 0). */
-export const MAX_BATCH = 100;
+export const MAX_BATCH = 200;
 
 /**
  * How many rows may go in one transaction after the `dispatched`-th: one when an interval separates sends; with
