@@ -36,9 +36,26 @@ export function listTagRows(tx: TenantTx): Promise<TagRow[]> {
     .execute();
 }
 
-/** The kanban lanes: tags with kanban=1, by id. */
-export function kanbanTagRows(tx: TenantTx): Promise<TagRow[]> {
-  return tx.selectFrom('tags').where('kanban', '=', 1).selectAll().orderBy('id').execute();
+/**
+ * The kanban lanes: tags with kanban=1, by id, each with its ticket count in the same statement (the board loads
+ * them on every visit: one statement lets the caller read without a transaction of its own).
+ */
+export function kanbanTagRows(tx: TenantTx): Promise<(TagRow & { ticketsCount: number })[]> {
+  return tx
+    .selectFrom('tags')
+    .where('kanban', '=', 1)
+    .selectAll('tags')
+    .select((eb) =>
+      eb
+        .selectFrom('ticketTags')
+        .whereRef('ticketTags.tagId', '=', 'tags.id')
+        .where('ticketTags.companyId', '=', tx.companyId)
+        .select(eb.fn.countAll<number>().as('count'))
+        .$castTo<number>()
+        .as('ticketsCount'),
+    )
+    .orderBy('id')
+    .execute();
 }
 
 /** How many tickets carry each given tag, in one query. */
