@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TagsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { textContains } from '../../platform/db/search';
@@ -40,19 +40,14 @@ export function listTagRows(tx: TenantTx): Promise<TagRow[]> {
  * The kanban lanes: tags with kanban=1, by id, each with its ticket count in the same statement (the board loads
  * them on every visit: one statement lets the caller read without a transaction of its own).
  */
-export function kanbanTagRows(tx: TenantTx): Promise<(TagRow & { ticketsCount: number })[]> {
+export function kanbanTagRows(tx: TenantTx): Promise<(TagRow & { ticketsCount: string })[]> {
   return tx
     .selectFrom('tags')
     .where('kanban', '=', 1)
     .selectAll('tags')
-    .select((eb) =>
-      eb
-        .selectFrom('ticketTags')
-        .whereRef('ticketTags.tagId', '=', 'tags.id')
-        .where('ticketTags.companyId', '=', tx.companyId)
-        .select(eb.fn.countAll<number>().as('count'))
-        .$castTo<number>()
-        .as('ticketsCount'),
+    .select(
+      sql<string>`(select count(*) from ticket_tags
+        where ticket_tags.company_id = ${tx.companyId} and ticket_tags.tag_id = tags.id)`.as('ticketsCount'),
     )
     .orderBy('id')
     .execute();
