@@ -10,7 +10,8 @@ import { cpuPerUnit, cpuReader } from '../lib/cpu';
 import { createCompanyWithUsers } from '../lib/data';
 import { percentile, type LoadResult } from '../lib/load';
 
-const SCHEDULES = 10_000;
+/** BENCH_SCHEDULES runs a smaller batch (to compare CPU per schedule between two builds quickly). */
+const SCHEDULES = Number(process.env.BENCH_SCHEDULES ?? 10_000);
 const LINES = 50;
 const CONTACTS = 2_000;
 const WAIT_MS = 240_000;
