@@ -31,7 +31,7 @@ export async function lockChats(tx: TenantTx, chats: Array<{ whatsappId: number;
   const names = [...new Set(chats.map((c) => chatLockName(c.whatsappId, c.chatKey)))].sort();
   if (names.length === 0) return;
   await sql`select count(pg_advisory_xact_lock(hashtextextended(name, 0)))
-    from unnest(${names}::text[]) with ordinality as lock(name, n)`.execute(tx.db);
+    from unnest(${names}::text[]) with ordinality as lock(name, n)`.execute(tx.unscoped());
 }
 
 /** The advisory lock's name for one chat of one connection (hashed into the lock key). */
