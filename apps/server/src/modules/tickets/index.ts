@@ -19,14 +19,13 @@ export { sendClosingMessages } from './ticket-automatic-messages';
 export type { TicketMessages, TicketsEnv } from './ticket-messages.port';
 export {
   acceptTicket,
-  changeTicket,
-  closeTicket,
   reopenTicket,
+  resolveTicket,
   returnTicket,
   transferTicket,
-  type TicketChange,
-  type TicketChangeOptions,
-} from './ticket-transitions';
+  type TicketFields,
+  type TicketFieldsBesidesAgent,
+} from './ticket-verbs';
 export { registerTicketsRoutes } from './tickets.routes';
 export { registerTicketJobs } from './jobs';
 export { activeCompany } from './jobs/active-companies';
