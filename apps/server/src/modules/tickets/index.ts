@@ -35,10 +35,10 @@ export {
   loadTicketView,
   loadTicketViews,
   presentTicketRow,
-  ticketRefs,
   ticketRowsAndViews,
   type TicketRefs,
 } from './tickets.presenter';
+export { ticketRefs } from './ticket-views.repository';
 export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */
