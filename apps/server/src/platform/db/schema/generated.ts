@@ -51,6 +51,8 @@ export interface BotTurnsTable {
   error: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** Node that queued (or last postponed) the turn and claims it first; others after a grace period */
+  queuedBy: string | null;
 }
 
 export interface CampaignSettingsTable {
