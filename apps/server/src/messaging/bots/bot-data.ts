@@ -58,7 +58,8 @@ export interface BotPlanFlags {
 
 /** The company's plan flags now; a company without a plan has neither. */
 export async function loadPlanFlags(tx: TenantTx): Promise<BotPlanFlags> {
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)
