@@ -5,6 +5,8 @@ import { migrateToLatest } from '../src/platform/db/migrator';
 
 export interface PrivateDatabase {
   url: string;
+  /** Runs a statement as the database's owner (a test changing the schema for itself, such as a constraint). */
+  asOwner(statement: string): Promise<void>;
   drop(): Promise<void>;
 }
 
@@ -17,8 +19,8 @@ export async function createPrivateDatabase(): Promise<PrivateDatabase> {
   const name = `zapdesk_private_${randomBytes(6).toString('hex')}`;
   const admin = new URL(shared);
   admin.pathname = '/postgres';
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
+  const run = async (statement: string, on = admin) => {
+    const client = new pg.Client({ connectionString: on.toString() });
     await client.connect();
     try {
       await client.query(statement);
@@ -30,5 +32,9 @@ export async function createPrivateDatabase(): Promise<PrivateDatabase> {
   const url = new URL(shared);
   url.pathname = `/${name}`;
   await migrateToLatest(url.toString());
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    asOwner: (statement) => run(statement, url),
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
 }

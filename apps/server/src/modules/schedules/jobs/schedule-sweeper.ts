@@ -1,16 +1,24 @@
 import type { AppContext } from '../../../platform/context';
 import { claimDueSchedules, releaseStaleClaims } from './claim-schedules';
-import { sendClaimedSchedule, type ScheduleSenderEnv } from './send-schedule';
+import type { ClaimedSchedule } from './claim-schedules';
+import type { ScheduleSenderEnv } from './send-schedule';
+import { sendClaimedBatch } from './send-schedules-batch';
 
 /** How often the worker looks for due schedules (server-behaviour 9: every 5 s). */
 export const SCHEDULE_SWEEP_MS = 5000;
 /** A claim older than this was left by a crash (a live one settles within seconds). */
 export const STALE_CLAIM_MS = 120_000;
-const BATCH = 200;
-/** Rows sent side by side, each in its own transaction. */
-const PARALLEL = 8;
-/** Batches one sweep may run before yielding to the next tick. */
-const MAX_BATCHES = 100;
+/** Rows claimed at once (one statement). */
+const CLAIM = 1000;
+/**
+ * Rows of one company sent in one transaction: its statements are per connection, so the more rows a batch has,
+ * the fewer statements each costs (50 lines: 250 rows, about 5 a connection).
+ */
+const BATCH = 250;
+/** Batches sent side by side, each in its own transaction. */
+const PARALLEL = 4;
+/** Claims one sweep may make before yielding to the next tick. */
+const MAX_CLAIMS = 25;
 
 export interface SweepResult {
   claimed: number;
@@ -18,8 +26,8 @@ export interface SweepResult {
 }
 
 /**
- * One sweep: claims due schedules batch after batch until none is left (or MAX_BATCHES, or `stopping`), sending
- * each claim.
+ * One sweep: claims due schedules until none is left (or MAX_CLAIMS claims, or `stopping`), sending each
+ * claim's rows in batches per company, several batches side by side.
  * Rows that fell due while no worker ran are simply due now, so they go on the first sweep after a restart.
  */
 export async function sendDueSchedules(
@@ -28,21 +36,38 @@ export async function sendDueSchedules(
   stopping: () => boolean = () => false,
 ) {
   const result: SweepResult = { claimed: 0, sent: 0 };
-  for (let batch = 0; batch < MAX_BATCHES && !stopping(); batch += 1) {
-    const claims = await claimDueSchedules(env.ctx, clock(), BATCH);
+  for (let round = 0; round < MAX_CLAIMS && !stopping(); round += 1) {
+    const claims = await claimDueSchedules(env.ctx, clock(), CLAIM);
     if (claims.length === 0) break;
     result.claimed += claims.length;
+    const batches = batchesByCompany(claims);
     let next = 0;
     const lane = async () => {
-      while (next < claims.length) {
-        const claim = claims[next];
+      while (next < batches.length) {
+        const batch = batches[next];
         next += 1;
-        if (claim && (await sendClaimedSchedule(env, claim, clock()))) result.sent += 1;
+        if (batch) result.sent += await sendClaimedBatch(env, batch.companyId, batch.claims, clock());
       }
     };
     await Promise.all(Array.from({ length: PARALLEL }, lane));
   }
   return result;
+}
+
+/** The claims split per company (a transaction is one company's), in batches of at most BATCH. */
+function batchesByCompany(claims: ClaimedSchedule[]) {
+  const perCompany = new Map<number, ClaimedSchedule[]>();
+  for (const claim of claims) {
+    const list = perCompany.get(claim.companyId) ?? [];
+    list.push(claim);
+    perCompany.set(claim.companyId, list);
+  }
+  return [...perCompany].flatMap(([companyId, list]) =>
+    Array.from({ length: Math.ceil(list.length / BATCH) }, (_, i) => ({
+      companyId,
+      claims: list.slice(i * BATCH, (i + 1) * BATCH),
+    })),
+  );
 }
 
 /** The worker role's timer: settles claims left by a crash at start, then sweeps every SCHEDULE_SWEEP_MS. */

@@ -3,12 +3,12 @@ import type { AppContext } from '../../../platform/context';
 import type { TenantTx } from '../../../platform/tenancy';
 import { findOrCreateTicketQuietly } from '../../tickets';
 import { chatIdOfContact, lockChat } from '../../contacts';
-import { messageVariables, renderTemplate, storeOutgoing, type OutgoingEnv } from '../../messages';
-import { normaliseVariables, type ScheduleMedia } from '../schedule-variables';
+import { storeOutgoing, type OutgoingEnv } from '../../messages';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
 import { loadScheduleView } from '../schedules.service';
 import type { ClaimedSchedule } from './claim-schedules';
+import { NO_CONNECTION, NO_CONTACT, notConnected, schedulePart, SendRefused } from './schedule-parts';
 
 /** The platform and what storing our messages needs (the outbox port, handed over at wiring). */
 export interface ScheduleSenderEnv {
@@ -44,11 +44,6 @@ async function connectionFor(tx: TenantTx, userId: number | null) {
   return { connection: fallback, userName };
 }
 
-/** A send that cannot go now, with the reason the user reads. */
-class SendRefused extends Error {}
-
-const mimeOf = (fileName: string): string => (/\.png$/i.test(fileName) ? 'image/png' : 'image/jpeg');
-
 /**
  * Sends one claimed schedule in its company's transaction: the row is locked and must still be the claim we
  * made (an edit sets it back to PENDENTE, a stale-claim release may hand it to another node), then the message
@@ -73,11 +68,11 @@ async function sendInTransaction(
     .where('id', '=', row.contactId)
     .selectAll()
     .executeTakeFirst();
-  if (!contact) throw new SendRefused('The contact no longer exists');
+  if (!contact) throw new SendRefused(NO_CONTACT);
   const { connection, userName } = await connectionFor(tx, row.userId);
-  if (!connection) throw new SendRefused('No WhatsApp connection to send through');
+  if (!connection) throw new SendRefused(NO_CONNECTION);
   if (connection.status !== 'CONNECTED') {
-    throw new SendRefused(`The connection ${connection.name} is not connected`);
+    throw new SendRefused(notConnected(connection.name));
   }
   await lockChat(tx, connection.id, chatIdOfContact(contact));
   const found = await findOrCreateTicketQuietly(tx, {
@@ -85,24 +80,11 @@ async function sendInTransaction(
     whatsappId: connection.id,
     isGroup: contact.isGroup,
   });
-  const media: ScheduleMedia | undefined =
-    row.mediaPath && row.mediaName
-      ? { path: row.mediaPath, fileName: row.mediaName, mimetype: mimeOf(row.mediaName) }
-      : undefined;
-  // Rendered now, at send time, for this contact and ticket.
-  const body = renderTemplate(
-    normaliseVariables(row.body),
-    messageVariables({
-      contactName: contact.name,
-      ticketId: found.ticket.id,
-      timeZone: env.ctx.config.timeZone,
-    }),
-  );
   // The message and its outbox row commit with ENVIADA below; the events go out after the commit.
   await storeOutgoing(tx, env.messages, {
     ticket: found.ticket,
     contact,
-    parts: [media ? { body: body.trim(), media } : { body }],
+    parts: [schedulePart(row, contact, found.ticket.id, env.ctx.config.timeZone)],
     origin: 'schedule',
   });
   const sent = await tx
@@ -134,7 +116,12 @@ async function sendInTransaction(
  * A failed attempt: back to PENDENTE for the next sweep, or ERRO with the reason after the last attempt. Only a
  * row still holding our claim is touched.
  */
-async function recordFailure(env: ScheduleSenderEnv, claim: ClaimedSchedule, reason: string, now: Date) {
+export async function recordFailure(
+  env: ScheduleSenderEnv,
+  claim: ClaimedSchedule,
+  reason: string,
+  now: Date,
+) {
   await env.ctx.scopes.tenant(claim.companyId).run(async (tx) => {
     const final = claim.attempts >= SCHEDULE_MAX_ATTEMPTS;
     const result = await tx
