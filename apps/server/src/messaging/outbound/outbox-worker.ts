@@ -5,6 +5,7 @@ import { loadMessageViews, emitMessageUpdated } from '../../modules/messages';
 import { ProviderError, type ProviderKind, type ProviderSession } from '../providers';
 import { executeTask, type OutboxRow } from './outbox-execute';
 import { downloadKinds, maxAttempts, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
+import { TaskSlots } from './task-slots';
 import { TokenBucket } from './token-bucket';
 
 type Lane = 'send' | 'download';
@@ -14,6 +15,11 @@ export interface SendRate {
   perSecond: number;
 }
 const laneKinds: Record<Lane, OutboxKind[]> = { send: sendLaneKinds, download: downloadKinds };
+/**
+ * Tasks run at once across every lane: each holds a pooled connection (the pool has 20) and its provider may take
+ * a second one, so this stays well under half the pool, leaving room for everything else.
+ */
+const TASKS_AT_ONCE = 6;
 
 export interface OutboxWorkerDeps {
   storage: MediaStorage;
@@ -38,6 +44,7 @@ export class OutboxWorker {
   readonly rates: Partial<Record<ProviderKind, SendRate | null>> = {};
   readonly #lanes = new Map<string, { again: boolean; done: Promise<void> }>();
   readonly #buckets = new Map<number, TokenBucket>();
+  readonly #slots = new TaskSlots(TASKS_AT_ONCE);
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
 
@@ -112,8 +119,15 @@ export class OutboxWorker {
       const next = await this.peek(whatsappId, lane);
       if (!next) return;
       if (next.kind === 'send') await this.bucket(whatsappId, session.kind)?.take();
+      await this.#slots.take();
+      let ran: boolean;
+      try {
+        ran = await this.runOne(next, session);
+      } finally {
+        this.#slots.give();
+      }
       // A row someone else holds (e.g. a delete cancelling it) is left for the next kick or poll.
-      if (!(await this.runOne(next, session))) return;
+      if (!ran) return;
     }
   }
 
