@@ -14,7 +14,7 @@ import { registerHelpsRoutes } from './helps';
 import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import {
   registerMessagesRoutes,
-  storeOutgoing,
+  sendMessage,
   ticketMessagesOf,
   type MessagesEnv,
   type Outbox,
@@ -118,7 +118,7 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   const campaigns = registerCampaigns(ctx, {
     lockChat,
     async store(tx, input) {
-      const stored = await storeOutgoing(tx, messages, { ...input, origin: 'campaign' });
+      const stored = await sendMessage(tx, messages, { ...input, origin: 'campaign' });
       return stored.messages.map((m) => m.id);
     },
   });

@@ -8,7 +8,7 @@ import {
   messageVariables,
   prepareOutgoingMedia,
   renderTemplate,
-  storeOutgoing,
+  sendMessage,
   type MessagesEnv,
   type OutgoingPart,
 } from '../messages';
@@ -87,7 +87,7 @@ async function store(
       media.length > 0
         ? media.map((file, i) => ({ body: render(request.bodies[i] ?? input.body).trim(), media: file }))
         : [{ body: render(input.body) }];
-    const stored = await storeOutgoing(tx, env, { ticket: found.ticket, contact, parts, origin: 'api' });
+    const stored = await sendMessage(tx, env, { ticket: found.ticket, contact, parts, origin: 'api' });
     const before = input.closeTicket ? stored.ticket : found.before;
     if (input.closeTicket) await closeTicketSilently(tx, found.ticket.id);
     const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
