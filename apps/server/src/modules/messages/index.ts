@@ -18,6 +18,8 @@ export {
   type MessageOrigin,
   type OutgoingPart,
 } from './store-outgoing';
+export { storeOutgoingMany, type OutgoingSend } from './store-outgoing-many';
+export { withdrawUnsentMessages } from './withdraw-unsent';
 export { sendAutomaticMessage, ticketMessagesOf } from './automatic-message';
 export { resetUnreadAfterCommit, resetUnreadWithReceipt } from './unread-reset';
 export { greetingFor, localParts, messageVariables, renderTemplate } from './render-template';

@@ -10,6 +10,7 @@ export {
   type TicketFound,
   type TicketKey,
 } from './ticket-lifecycle';
+export { findOrCreateTicketsQuietly } from './tickets-quietly-many';
 export { resetUnread } from './ticket-unread';
 export { refuseOtherOpenTicket } from './ticket-conflicts';
 export { currentCycle, latestCycle, type CycleRow } from './ticket-cycles';

@@ -3,10 +3,14 @@ import { toast } from '../../lib/toast';
 
 type DialogState<T> = { open: false } | { open: true; record: T | undefined };
 
-/** Add/edit dialog and delete confirmation state of a record list page. */
+/**
+ * Add/edit dialog and delete confirmation state of a record list page. The deletion toast is a success toast
+ * unless the spec names another kind for the page (a deleted prompt is an info toast).
+ */
 export function useRecordActions<T extends { id: number }>(
   remove: { mutate: (id: number, options: { onSuccess: () => void; onSettled: () => void }) => void },
   deletedMessage: string,
+  deletedToast: 'success' | 'info' = 'success',
 ) {
   const [dialog, setDialog] = useState<DialogState<T>>({ open: false });
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -23,7 +27,7 @@ export function useRecordActions<T extends { id: number }>(
     confirmDelete: () => {
       if (!deleting) return;
       remove.mutate(deleting.id, {
-        onSuccess: () => toast.success(deletedMessage),
+        onSuccess: () => toast[deletedToast](deletedMessage),
         onSettled: () => setDeleting(null),
       });
     },
