@@ -1,8 +1,10 @@
 export {
   chatIdOfContact,
+  chatLockName,
   contactNumberOfChat,
   lockChat,
   lockChatForProcessing,
+  takeChatLock,
   tryLockChatsForProcessing,
 } from './chat-key';
 export { mapContactLid, upsertContact } from './contact-upsert';
