@@ -41,7 +41,8 @@ export function loadQueueOptions(tx: TenantTx, queueId: number): Promise<Array<B
 }
 
 export async function loadCompanySchedules(tx: TenantTx): Promise<unknown> {
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .selectFrom('companies')
     .where('id', '=', tx.companyId)
     .select('schedules')
@@ -57,7 +58,8 @@ export interface BotPlanFlags {
 
 /** The company's plan flags now; a company without a plan has neither. */
 export async function loadPlanFlags(tx: TenantTx): Promise<BotPlanFlags> {
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)

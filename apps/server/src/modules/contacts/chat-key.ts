@@ -19,8 +19,19 @@ export function chatIdOfContact(contact: { number: string; isGroup: boolean }): 
  */
 export async function lockChat(tx: TenantTx, whatsappId: number, chatKey: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(
-    tx.db,
+    tx.unscoped(),
   );
+}
+
+/**
+ * The same lock for many chats of one transaction (a campaign batch), waiting for each. Taken in one sorted order,
+ * so two such batches never wait on each other in a circle.
+ */
+export async function lockChats(tx: TenantTx, chats: Array<{ whatsappId: number; chatKey: string }>) {
+  const names = [...new Set(chats.map((c) => chatLockName(c.whatsappId, c.chatKey)))].sort();
+  if (names.length === 0) return;
+  await sql`select count(pg_advisory_xact_lock(hashtextextended(name, 0)))
+    from unnest(${names}::text[]) with ordinality as lock(name, n)`.execute(tx.unscoped());
 }
 
 /** The advisory lock's name for one chat of one connection (hashed into the lock key). */
@@ -48,7 +59,7 @@ export async function lockChatForProcessing(
   chatKey: string,
 ): Promise<void> {
   await sql`select set_config('synchronous_commit', 'off', true),
-    pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(tx.db);
+    pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(tx.unscoped());
 }
 
 /**
@@ -62,7 +73,7 @@ export async function tryLockChatsForProcessing<T extends { whatsappId: number; 
   const names = chats.map((c) => chatLockName(c.whatsappId, c.chatKey));
   const { rows } = await sql<{ locked: string[] }>`select set_config('synchronous_commit', 'off', true),
     array(select name from unnest(${names}::text[]) as name
-           where pg_try_advisory_xact_lock(hashtextextended(name, 0))) as locked`.execute(tx.db);
+           where pg_try_advisory_xact_lock(hashtextextended(name, 0))) as locked`.execute(tx.unscoped());
   const locked = new Set(rows[0]?.locked ?? []);
   return chats.filter((c) => locked.has(chatLockName(c.whatsappId, c.chatKey)));
 }

@@ -4,10 +4,12 @@ export {
   contactNumberOfChat,
   lockChat,
   lockChatForProcessing,
+  lockChats,
   takeChatLock,
   tryLockChatsForProcessing,
 } from './chat-key';
 export { mapContactLid, upsertContact } from './contact-upsert';
+export { upsertContactsByNumber } from './contact-upsert-many';
 export {
   presentContact,
   PRESENTED_CONTACT_COLUMNS,

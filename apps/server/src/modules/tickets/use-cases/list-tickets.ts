@@ -11,7 +11,8 @@ import {
   type TicketListShape,
   type TicketListValues,
 } from '../tickets.filters';
-import { selectTicketViews, viewOfRow } from '../tickets.presenter';
+import { selectTicketViews } from '../ticket-views.repository';
+import { viewOfRow } from '../tickets.presenter';
 
 export interface TicketListEnv {
   frontendUrl: string;
@@ -98,7 +99,8 @@ function pageOfViews(
   tx: TenantTx,
   page: SelectQueryBuilder<Database, 'tickets', { id: number; total: unknown }>,
 ) {
-  const tickets = tx.db
+  const tickets = tx
+    .unscoped()
     .with(
       (cte) => cte('page').materialized(),
       () => page,

@@ -43,6 +43,7 @@ import * as botTurnAffinity from './2026112840_bot_turn_affinity';
 import * as refreshTokenRotation from './2026112710_refresh_token_rotation';
 import * as loginFailures from './2026112711_login_failures';
 import * as campaignDispatch from './2026112740_campaign_dispatch';
+import * as campaignBatches from './2026112830_campaign_batches';
 import * as pixSandbox from './2026112770_pix_sandbox';
 import * as invoicePixCharges from './2026112771_invoice_pix_charges';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '2026112710_refresh_token_rotation': refreshTokenRotation,
   '2026112711_login_failures': loginFailures,
   '2026112740_campaign_dispatch': campaignDispatch,
+  '2026112830_campaign_batches': campaignBatches,
   '2026112770_pix_sandbox': pixSandbox,
   '2026112771_invoice_pix_charges': invoicePixCharges,
   '2026112840_bot_turn_affinity': botTurnAffinity,

@@ -75,7 +75,7 @@ export function CompaniesTab() {
           placeholder={t('search')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          sx={{ flex: { xs: '1 1 180px', sm: '0 1 320px' }, minWidth: 0 }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' }, minWidth: 0 }}
           slotProps={{
             htmlInput: { name: 'searchParam', 'aria-label': t('search') },
             input: {

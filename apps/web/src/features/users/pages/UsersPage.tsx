@@ -80,7 +80,8 @@ export function UsersPage() {
           placeholder={t('search')}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
-          sx={{ flex: { xs: '1 1 160px', sm: '0 1 320px' }, minWidth: 0 }}
+          // A whole row on phones (after the add button), so the placeholder is never cut.
+          sx={{ order: { xs: 3, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 1 320px' }, minWidth: 0 }}
           slotProps={{
             htmlInput: { name: 'searchParam', 'aria-label': t('search') },
             input: {
