@@ -2,7 +2,7 @@ import type { ContactRow } from '../../../modules/contacts';
 import { resolveTicket, transferTicket, type TicketRow, type TicketsEnv } from '../../../modules/tickets';
 import type { TenantTx } from '../../../platform/tenancy';
 import {
-  storeOutgoing,
+  sendMessage,
   ticketMessagesOf,
   type OutgoingEnv,
   type OutgoingPart,
@@ -69,7 +69,7 @@ function send(
   contact: ContactRow,
   parts: OutgoingPart[],
 ): Promise<TicketRow> {
-  return storeOutgoing(tx, outbound, {
+  return sendMessage(tx, outbound, {
     ticket,
     contact,
     parts,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../platform/context';
 import type { TenantTx } from '../../../platform/tenancy';
 import { findOrCreateTicketQuietly } from '../../tickets';
 import { chatIdOfContact, lockChat } from '../../contacts';
-import { messageVariables, renderTemplate, storeOutgoing, type OutgoingEnv } from '../../messages';
+import { messageVariables, renderTemplate, sendMessage, type OutgoingEnv } from '../../messages';
 import { normaliseVariables, type ScheduleMedia } from '../schedule-variables';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
@@ -99,7 +99,7 @@ async function sendInTransaction(
     }),
   );
   // The message and its outbox row commit with ENVIADA below; the events go out after the commit.
-  await storeOutgoing(tx, env.messages, {
+  await sendMessage(tx, env.messages, {
     ticket: found.ticket,
     contact,
     parts: [media ? { body: body.trim(), media } : { body }],
