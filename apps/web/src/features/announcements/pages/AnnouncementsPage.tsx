@@ -28,16 +28,14 @@ export function AnnouncementsPage() {
       dialogs={
         <>
           <AnnouncementFormDialog
+            key={actions.dialogKey}
             open={actions.dialogOpen}
             record={actions.editing}
             onClose={actions.closeDialog}
           />
           <ConfirmDialog
-            open={actions.deleting !== null}
+            {...actions.confirm}
             title={t('deleteTitle', { title: actions.deleting?.title ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
           >
             {t('deleteText')}
           </ConfirmDialog>

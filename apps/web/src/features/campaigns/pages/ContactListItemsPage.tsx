@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,8 +9,6 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ContactListItemView } from '@zapdesk/contracts';
@@ -23,6 +20,7 @@ import { ImportItemsDialog } from '../components/ImportItemsDialog';
 import { ItemDialog } from '../components/ItemDialog';
 import { downloadItemsCsv, useContactList, useContactListItems, useDeleteItem } from '../contactListsApi';
 import { useContactListItemsLive } from '../realtime';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** /contact-lists/:contactListId/contacts: a list's contacts with the WhatsApp icon, import and export. */
 export function ContactListItemsPage() {
@@ -77,11 +75,8 @@ export function ContactListItemsPage() {
           />
           <ImportItemsDialog listId={listId} open={importing} onClose={() => setImporting(false)} />
           <ConfirmDialog
-            open={actions.deleting !== null}
+            {...actions.confirm}
             title={t('items.deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
           >
             {t('items.deleteText')}
           </ConfirmDialog>
@@ -127,18 +122,11 @@ export function ContactListItemsPage() {
               >
                 {item.email}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                <IconButton size="small" aria-label={t('items.edit')} onClick={() => actions.openEdit(item)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('items.delete')}
-                  onClick={() => actions.askDelete(item)}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                edit={{ label: t('items.edit'), onClick: () => actions.openEdit(item) }}
+                remove={{ label: t('items.delete'), onClick: () => actions.askDelete(item) }}
+              />
             </TableRow>
           ))}
         </TableBody>

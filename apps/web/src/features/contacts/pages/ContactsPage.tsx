@@ -24,6 +24,7 @@ import { ImportContactsDialog } from '../components/ImportContactsDialog';
 import { ContactsTable } from '../components/ContactsTable';
 import { useContactsLive } from '../realtime';
 import { useOtherOpenTicketError } from '../useOtherOpenTicketError';
+import { useCan } from '../../auth/can';
 
 /**
  * /contacts: searchable, infinitely scrolled contacts with start ticket, edit, delete, the spreadsheet import,
@@ -45,7 +46,7 @@ export function ContactsPage() {
   useContactsLive();
 
   // DELETE /contacts/:id is admin-only on the server.
-  const canDelete = user.profile === 'admin';
+  const canDelete = useCan('contacts.delete');
 
   const onStartTicket = (contact: ContactView) =>
     startTicket.mutate(
@@ -140,11 +141,8 @@ export function ContactsPage() {
                 {t('importPhone.text')}
               </ConfirmDialog>
               <ConfirmDialog
-                open={actions.deleting !== null}
+                {...actions.confirm}
                 title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-                pending={remove.isPending}
-                onConfirm={actions.confirmDelete}
-                onClose={actions.cancelDelete}
               >
                 {t('deleteText')}
               </ConfirmDialog>

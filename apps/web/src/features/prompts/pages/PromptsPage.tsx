@@ -3,16 +3,16 @@ import type { PromptView } from '@zapdesk/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeletePrompt, usePromptList } from '../api';
 import { PromptDialog } from '../components/PromptDialog';
 import { PromptsTable } from '../components/PromptsTable';
 import { usePromptsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 /** /prompts (plan flag useOpenAi): the company's AI prompts. */
 export function PromptsPage() {
   const { t } = useTranslation('prompts');
-  const user = useCurrentUser();
+  const canChange = useCan('prompts.manage');
   const list = usePromptList();
   const remove = useDeletePrompt();
   const actions = useRecordActions<PromptView>(remove, t('toasts.deleted'));
@@ -30,13 +30,15 @@ export function PromptsPage() {
       onAdd={actions.openAdd}
       dialogs={
         <>
-          <PromptDialog open={actions.dialogOpen} prompt={actions.editing} onClose={actions.closeDialog} />
+          <PromptDialog
+            key={actions.dialogKey}
+            open={actions.dialogOpen}
+            prompt={actions.editing}
+            onClose={actions.closeDialog}
+          />
           <ConfirmDialog
-            open={actions.deleting !== null}
+            {...actions.confirm}
             title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
           >
             {t('deleteText')}
           </ConfirmDialog>
@@ -45,7 +47,7 @@ export function PromptsPage() {
     >
       <PromptsTable
         prompts={list.records}
-        canChange={user.profile === 'admin'}
+        canChange={canChange}
         onEdit={actions.openEdit}
         onDelete={actions.askDelete}
       />

@@ -3,16 +3,16 @@ import type { QueueIntegrationView } from '@zapdesk/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeleteIntegration, useIntegrationList } from '../api';
 import { IntegrationDialog } from '../components/IntegrationDialog';
 import { IntegrationsTable } from '../components/IntegrationsTable';
 import { useIntegrationsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 /** /queue-integration (plan flag useIntegrations): the company's queue integrations. */
 export function QueueIntegrationsPage() {
   const { t } = useTranslation('queueIntegrations');
-  const user = useCurrentUser();
+  const canChange = useCan('integrations.manage');
   const list = useIntegrationList();
   const remove = useDeleteIntegration();
   const actions = useRecordActions<QueueIntegrationView>(remove, t('toasts.deleted'));
@@ -31,16 +31,14 @@ export function QueueIntegrationsPage() {
       dialogs={
         <>
           <IntegrationDialog
+            key={actions.dialogKey}
             open={actions.dialogOpen}
             integration={actions.editing}
             onClose={actions.closeDialog}
           />
           <ConfirmDialog
-            open={actions.deleting !== null}
+            {...actions.confirm}
             title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
           >
             {t('deleteText')}
           </ConfirmDialog>
@@ -49,7 +47,7 @@ export function QueueIntegrationsPage() {
     >
       <IntegrationsTable
         integrations={list.records}
-        canChange={user.profile === 'admin'}
+        canChange={canChange}
         onEdit={actions.openEdit}
         onDelete={actions.askDelete}
       />

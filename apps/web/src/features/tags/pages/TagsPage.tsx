@@ -8,18 +8,20 @@ import { useDeleteTag, useTagList } from '../api';
 import { TagDialog } from '../components/TagDialog';
 import { TagsTable } from '../components/TagsTable';
 import { useTagsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 /** /tags: searchable, infinitely scrolled tags with ticket counts. */
 export function TagsPage() {
   const { t } = useTranslation('tags');
   const user = useCurrentUser();
+  const changeAny = useCan('records.changeAny');
   const list = useTagList();
   const remove = useDeleteTag();
   const actions = useRecordActions<TagView>(remove, t('toasts.deleted'));
   useTagsLive();
 
   // The server lets admins and a tag's creator change it.
-  const canChange = (tag: TagView) => user.profile === 'admin' || tag.userId === user.id;
+  const canChange = (tag: TagView) => changeAny || tag.userId === user.id;
 
   return (
     <RecordListPage
@@ -33,13 +35,15 @@ export function TagsPage() {
       onAdd={actions.openAdd}
       dialogs={
         <>
-          <TagDialog open={actions.dialogOpen} tag={actions.editing} onClose={actions.closeDialog} />
+          <TagDialog
+            key={actions.dialogKey}
+            open={actions.dialogOpen}
+            tag={actions.editing}
+            onClose={actions.closeDialog}
+          />
           <ConfirmDialog
-            open={actions.deleting !== null}
+            {...actions.confirm}
             title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
           >
             {t('deleteText')}
           </ConfirmDialog>
