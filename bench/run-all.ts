@@ -14,6 +14,7 @@ import { schedulesDueBenchmark } from './benchmarks/schedules-due';
 import { ticketsDatasetBenchmark } from './benchmarks/tickets-dataset';
 import type { Benchmark } from './lib/benchmark';
 import type { LoadResult } from './lib/load';
+import { pgProfileEnabled, pgProfileLines, resetPgProfile } from './lib/pg-profile';
 import { formatTable, machineLine } from './lib/report';
 import { repoRoot, startBenchServer } from './lib/server';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     log(`server on ${bench.server.baseUrl}`);
     for (const benchmark of chosen) {
       log(`benchmark ${benchmark.name}`);
+      if (pgProfileEnabled) await resetPgProfile(bench.db);
       results.push(
         ...(await benchmark.run({
           baseUrl: bench.server.baseUrl,
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
           log,
         })),
       );
+      if (pgProfileEnabled) for (const line of await pgProfileLines(bench.db)) log(`pg ${line}`);
     }
   } finally {
     await bench.stop();

@@ -2,7 +2,9 @@
 // The server's layering, checked on every `npm run check` (docs/ARCHITECTURE.md, issue 17):
 // 1. an area (a module, a messaging part, a provider adapter) is reached from outside only through its index.ts;
 // 2. modules/ never import messaging/ (a module that must cause a delivery calls a port handed to it at wiring);
-// 3. platform/ imports neither modules/ nor messaging/.
+// 3. platform/ imports neither modules/ nor messaging/;
+// 4. the raw tenant transaction (`tx.unscoped()`, platform/tenancy/tenant-scope.ts) is opened only in the files
+//    listed in UNSCOPED_DOORS, each with the reason the company-filtered helpers do not do: a new one shows up here.
 // Tests, fixtures and the test harness may reach any file (they drive the whole server). Import cycles are
 // madge's job (`npm run cycles`).
 import fs from 'node:fs';
@@ -18,6 +20,36 @@ export function areaOf(rel) {
   const part = /^(modules|messaging)\/[^/]+(?=\/)/.exec(rel);
   return part ? part[0] : null;
 }
+
+/**
+ * The files that may open the tenant transaction's one door to the raw Kysely transaction, and why. Queries on it
+ * lose the explicit company filter (RLS still applies); anything the helpers (`tx.selectFrom`, `updateTable`,
+ * `deleteFrom`, `insertInto`) can say goes through them instead.
+ */
+export const UNSCOPED_DOORS = new Map([
+  ['platform/tenancy/tenant-scope.ts', 'defines the door'],
+  ['platform/db/statement-template.ts', 'sends compiled statements as they are'],
+  ['platform/auth/actor.ts', 'the company row (companies has no company_id)'],
+  ['modules/auth/session-user.ts', 'the company and plan rows'],
+  ['modules/users/users.repository.ts', "locks the company row for the plan's user limit"],
+  ['modules/queues/queues.repository.ts', "locks the company row for the plan's queue limit"],
+  ['modules/whatsapps/whatsapps.repository.ts', "locks the company row for the plan's connection limit"],
+  ['modules/campaigns/dispatch/campaign-gate.ts', 'the company and plan rows'],
+  [
+    'modules/companies/companies.repository.ts',
+    'companies, plans and settings rows for a tenant or a system transaction',
+  ],
+  ['modules/invoices/invoices.repository.ts', 'invoice rows for a tenant or a system transaction'],
+  ['modules/contacts/chat-key.ts', 'advisory locks (raw SQL)'],
+  ['modules/chats/chat-messages.repository.ts', 'one raw SQL statement (insert and touch)'],
+  ['modules/queue-options/queue-options.repository.ts', 'a recursive CTE (raw SQL)'],
+  ['modules/dashboard/dashboard.repository.ts', 'raw SQL aggregates'],
+  ['modules/tickets/use-cases/list-tickets.ts', 'a materialised CTE (the helpers have no `with`)'],
+  ['modules/tickets/use-cases/create-ticket.ts', 'an advisory lock (raw SQL)'],
+  ['messaging/bots/bot-data.ts', "the company's schedules (companies row)"],
+  ['messaging/inbound/chat-drainer.ts', 'selects from an unnest() subquery'],
+  ['messaging/sessions/session-requests.repository.ts', 'NOTIFY (raw SQL)'],
+]);
 
 function isTestSupport(rel) {
   return /\.(test|int\.test)\.ts$/.test(rel) || /\.fixtures\.ts$/.test(rel) || rel.endsWith('.contract.ts');
@@ -55,11 +87,15 @@ function resolve(fromRel, spec) {
 
 export function checkImports() {
   const problems = [];
+  const doorsSeen = new Set();
   for (const file of sourceFiles(root)) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     if (isTestSupport(rel)) continue;
     const from = areaOf(rel);
-    for (const { spec, line } of importsOf(fs.readFileSync(file, 'utf8'))) {
+    const text = fs.readFileSync(file, 'utf8');
+    if (text.includes('.unscoped()')) doorsSeen.add(rel);
+    problems.push(...unlistedDoors(rel, text));
+    for (const { spec, line } of importsOf(text)) {
       const target = resolve(rel, spec);
       const where = `apps/server/src/${rel}:${line}`;
       if (rel.startsWith('modules/') && target.startsWith('messaging/')) {
@@ -77,6 +113,28 @@ export function checkImports() {
       }
     }
   }
+  // The list stays true: a file that no longer opens the door leaves it.
+  for (const rel of UNSCOPED_DOORS.keys()) {
+    if (rel !== 'platform/tenancy/tenant-scope.ts' && !doorsSeen.has(rel)) {
+      problems.push(
+        `scripts/check-imports.mjs: ${rel} no longer calls tx.unscoped(): remove it from UNSCOPED_DOORS`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Each `.unscoped()` call of a file that UNSCOPED_DOORS does not list. */
+function unlistedDoors(rel, text) {
+  if (UNSCOPED_DOORS.has(rel)) return [];
+  const problems = [];
+  for (const match of text.matchAll(/\.unscoped\(\)/g)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    problems.push(
+      `apps/server/src/${rel}:${line}: opens the raw transaction (tx.unscoped()): use the company-filtered ` +
+        'helpers, or list the file with its reason in UNSCOPED_DOORS (scripts/check-imports.mjs)',
+    );
+  }
   return problems;
 }
 
@@ -84,8 +142,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const problems = checkImports();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
-    console.error(`\n${problems.length} import(s) break the layering (docs/ARCHITECTURE.md).`);
+    console.error(`\n${problems.length} problem(s) break the layering (docs/ARCHITECTURE.md).`);
     process.exit(1);
   }
-  console.log('imports: every cross-area import goes through an index.ts; modules never import messaging');
+  console.log(
+    'imports: every cross-area import goes through an index.ts; modules never import messaging; ' +
+      `the raw tenant transaction is opened in ${UNSCOPED_DOORS.size} listed files only`,
+  );
 }

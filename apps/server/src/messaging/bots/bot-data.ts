@@ -41,7 +41,8 @@ export function loadQueueOptions(tx: TenantTx, queueId: number): Promise<Array<B
 }
 
 export async function loadCompanySchedules(tx: TenantTx): Promise<unknown> {
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .selectFrom('companies')
     .where('id', '=', tx.companyId)
     .select('schedules')

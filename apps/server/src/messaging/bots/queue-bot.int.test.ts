@@ -237,7 +237,8 @@ describe('service hours', () => {
       settings: { scheduleType: 'company' },
     });
     await bot.run((tx) =>
-      tx.db
+      tx
+        .unscoped()
         .updateTable('companies')
         .set({ schedules: JSON.stringify(closedAllWeek) })
         .where('id', '=', bot.company.id)

@@ -284,7 +284,8 @@ export class ChatDrainer {
  * other events wait (a backlog), whatever the statistics say.
  */
 const roundEvents = new StatementTemplate((tx, chats: { whatsappIds: number[]; chatKeys: string[] }) =>
-  tx.db
+  tx
+    .unscoped()
     .selectFrom(
       sql<{
         whatsappId: number;

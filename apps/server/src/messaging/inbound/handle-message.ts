@@ -42,7 +42,7 @@ export async function handleMessage(env: InboundEnv, m: InboundMessage): Promise
   if (m.fromMe) {
     const stored = await findMessageByWid(tx, whatsappId, m.wid);
     if (stored) {
-      await applyAck(env, stored.id, 1);
+      await applyAck(env, { id: stored.id }, 1);
       return;
     }
   }
@@ -175,8 +175,13 @@ async function emitStored(
 }
 
 /** Raises a message's ack (never lowers it) and tells the ticket's room. */
-export async function applyAck(env: InboundEnv, messageId: number, ack: number): Promise<boolean> {
-  const raised = await raiseAck(env.tx, { id: messageId }, ack);
+export async function applyAck(
+  env: InboundEnv,
+  message: { id: number } | { wid: string },
+  ack: number,
+): Promise<boolean> {
+  const where = 'id' in message ? message : { whatsappId: env.whatsappId, wid: message.wid };
+  const raised = await raiseAck(env.tx, where, ack);
   if (!raised) return false;
   const view = await loadMessageView(env.tx, env.outbound.storage, raised.id);
   const companyId = env.tx.companyId;

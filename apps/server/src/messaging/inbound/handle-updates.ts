@@ -12,10 +12,11 @@ export class NotStoredYet extends Error {
 
 /** An ack (server-behaviour 6.3): only ever raises the stored value. */
 export async function handleStatus(env: InboundEnv, wid: string, ack: number): Promise<void> {
-  const message = await findMessageByWid(env.tx, env.whatsappId, wid);
+  // Raised by wid in one statement (two acks come for every message we send); only when nothing was raised is
+  // it worth asking whether the message is there at all.
+  if (await applyAck(env, { wid }, ack)) return;
   // Our send may still be on its way to storing the wid; the send worker re-kicks this queue once it is.
-  if (!message) throw new NotStoredYet(wid);
-  await applyAck(env, message.id, ack);
+  if (!(await findMessageByWid(env.tx, env.whatsappId, wid))) throw new NotStoredYet(wid);
 }
 
 /** A customer's edit: new body, isEdited (server-behaviour 7.2 step 2). */

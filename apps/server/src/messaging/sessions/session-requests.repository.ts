@@ -24,7 +24,7 @@ export async function postRequest(scope: TenantScope, whatsappId: number, reques
       .values({ companyId: tx.companyId, whatsappId, request: JSON.stringify(request) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`select pg_notify(${SESSION_REQUESTS_CHANNEL}, ${String(whatsappId)})`.execute(tx.db);
+    await sql`select pg_notify(${SESSION_REQUESTS_CHANNEL}, ${String(whatsappId)})`.execute(tx.unscoped());
     return row.id;
   });
 }

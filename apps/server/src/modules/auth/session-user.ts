@@ -9,13 +9,14 @@ import { queuesOfUsers } from '../users';
 export async function loadSessionUser(tx: TenantTx, userId: number): Promise<SessionUser> {
   const user = await tx.selectFrom('users').where('id', '=', userId).selectAll().executeTakeFirst();
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 'User not found', { status: 401 });
-  const company = await tx.db
+  const company = await tx
+    .unscoped()
     .selectFrom('companies')
     .where('id', '=', tx.companyId)
     .selectAll()
     .executeTakeFirstOrThrow();
   const plan = company.planId
-    ? await tx.db.selectFrom('plans').where('id', '=', company.planId).selectAll().executeTakeFirst()
+    ? await tx.unscoped().selectFrom('plans').where('id', '=', company.planId).selectAll().executeTakeFirst()
     : undefined;
   const queues = (await queuesOfUsers(tx, [userId])).get(userId) ?? [];
   return {

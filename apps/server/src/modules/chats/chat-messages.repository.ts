@@ -69,7 +69,7 @@ export async function storeChatMessage(
                                      order by u.name, m.user_id), '[]'::json)
               from (select * from others union all select * from mine) m
               join users u on u.company_id = ${cid} and u.id = m.user_id) as members
-      from inserted i cross join touched t`.execute(tx.db);
+      from inserted i cross join touched t`.execute(tx.unscoped());
   const row = result.rows[0];
   if (!row) return undefined;
   const now = asDate(row.messageCreatedAt);

@@ -43,7 +43,7 @@ export const listAllCompanies = (tx: SystemTx): Promise<CompanyRow[]> =>
   tx.db.selectFrom('companies').selectAll().orderBy('name').orderBy('id').execute();
 
 export const findCompany = (tx: AnyTx, id: number): Promise<CompanyRow | undefined> =>
-  tx.db.selectFrom('companies').where('id', '=', id).selectAll().executeTakeFirst();
+  tx.unscoped().selectFrom('companies').where('id', '=', id).selectAll().executeTakeFirst();
 
 export const insertCompany = (tx: SystemTx, values: Insertable<CompaniesTable>): Promise<CompanyRow> =>
   tx.db.insertInto('companies').values(values).returningAll().executeTakeFirstOrThrow();
@@ -53,7 +53,8 @@ export const updateCompanyRow = (
   id: number,
   patch: Updateable<CompaniesTable>,
 ): Promise<CompanyRow | undefined> =>
-  tx.db
+  tx
+    .unscoped()
     .updateTable('companies')
     .set({ ...patch, updatedAt: new Date() })
     .where('id', '=', id)
@@ -75,7 +76,7 @@ export async function deleteCompanyRow(tx: SystemTx, id: number): Promise<boolea
 export async function plansOf(tx: AnyTx, rows: CompanyRow[]): Promise<Map<number, PlanRow>> {
   const ids = [...new Set(rows.flatMap((r) => (r.planId === null ? [] : [r.planId])))];
   if (ids.length === 0) return new Map();
-  const plans = await tx.db.selectFrom('plans').where('id', 'in', ids).selectAll().execute();
+  const plans = await tx.unscoped().selectFrom('plans').where('id', 'in', ids).selectAll().execute();
   return new Map(plans.map((p) => [p.id, p]));
 }
 
@@ -85,7 +86,8 @@ export async function settingsOf(tx: AnyTx, rows: CompanyRow[]): Promise<Map<num
   const stored =
     ids.length === 0
       ? []
-      : await tx.db
+      : await tx
+          .unscoped()
           .selectFrom('settings')
           .where('companyId', 'in', ids)
           .select(['companyId', 'key', 'value'])

@@ -19,7 +19,7 @@ export function chatIdOfContact(contact: { number: string; isGroup: boolean }): 
  */
 export async function lockChat(tx: TenantTx, whatsappId: number, chatKey: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(
-    tx.db,
+    tx.unscoped(),
   );
 }
 
@@ -39,7 +39,7 @@ export async function lockChatForProcessing(
   chatKey: string,
 ): Promise<void> {
   await sql`select set_config('synchronous_commit', 'off', true),
-    pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(tx.db);
+    pg_advisory_xact_lock(hashtextextended(${chatLockName(whatsappId, chatKey)}, 0))`.execute(tx.unscoped());
 }
 
 /**
@@ -53,7 +53,7 @@ export async function tryLockChatsForProcessing<T extends { whatsappId: number; 
   const names = chats.map((c) => chatLockName(c.whatsappId, c.chatKey));
   const { rows } = await sql<{ locked: string[] }>`select set_config('synchronous_commit', 'off', true),
     array(select name from unnest(${names}::text[]) as name
-           where pg_try_advisory_xact_lock(hashtextextended(name, 0))) as locked`.execute(tx.db);
+           where pg_try_advisory_xact_lock(hashtextextended(name, 0))) as locked`.execute(tx.unscoped());
   const locked = new Set(rows[0]?.locked ?? []);
   return chats.filter((c) => locked.has(chatLockName(c.whatsappId, c.chatKey)));
 }

@@ -49,7 +49,7 @@ async function kept(tx: TenantTx): Promise<BucketTotals[]> {
     select ${columns} from bucket
     where cycles <> 0 or closed <> 0 or finished <> 0 or supported <> 0 or started <> 0 or rated <> 0
       or support_minutes <> 0 or wait_minutes <> 0 or rating_sum <> 0
-    order by span desc, starts_at, user_id nulls first`.execute(tx.db);
+    order by span desc, starts_at, user_id nulls first`.execute(tx.unscoped());
   return rows;
 }
 
@@ -58,7 +58,7 @@ async function rowCounts(tx: TenantTx): Promise<{ rows: number; buckets: number;
   const { rows } = await sql<{ rows: number; buckets: number; deltas: number }>`
     select count(*)::int as rows, count(distinct (span, starts_at, user_id))::int as buckets,
       (count(*) filter (where delta))::int as deltas
-    from cycle_totals`.execute(tx.db);
+    from cycle_totals`.execute(tx.unscoped());
   return rows[0]!;
 }
 
@@ -116,7 +116,7 @@ async function recomputed(tx: TenantTx): Promise<BucketTotals[]> {
       full join closed c
         on c.span = q.span and c.starts_at = q.starts_at and c.user_id is not distinct from q.user_id
     )
-    select ${columns} from merged order by span desc, starts_at, user_id nulls first`.execute(tx.db);
+    select ${columns} from merged order by span desc, starts_at, user_id nulls first`.execute(tx.unscoped());
   return rows;
 }
 
@@ -134,7 +134,9 @@ describe('cycle_totals', () => {
       });
       expect(totals).toEqual(expected);
       // Folded, each bucket is one row (none when it counts nothing) with the same totals.
-      await asCompany(server, companyId, (tx) => sql`select compact_cycle_totals(1000)`.execute(tx.db));
+      await asCompany(server, companyId, (tx) =>
+        sql`select compact_cycle_totals(1000)`.execute(tx.unscoped()),
+      );
       const folded = await asCompany(server, companyId, async (tx) => ({
         totals: await kept(tx),
         counts: await rowCounts(tx),

@@ -98,7 +98,7 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
       coalesce(sum(p.finished), 0)::int as "finished",
       coalesce(round(sum(p.rating_sum)::numeric / nullif(sum(p.rated), 0), 2), 0)::float8 as "rating"
     from parts p
-    group by grouping sets ((p.user_id), ())`.execute(tx.db);
+    group by grouping sets ((p.user_id), ())`.execute(tx.unscoped());
   // The attendants and the live counters in one round trip.
   const { rows: now } = await sql<{
     users: Array<{ id: number; name: string; online: boolean }>;
@@ -118,7 +118,7 @@ export async function periodFigures(tx: TenantTx, period: Period): Promise<Perio
     from (select coalesce(sum(tickets) filter (where status = 'open'), 0)::int as open,
             coalesce(sum(tickets) filter (where status = 'pending'), 0)::int as pending
           from ticket_counts where company_id = ${tx.companyId} and status in ('open', 'pending')) c`.execute(
-    tx.db,
+    tx.unscoped(),
   );
   const users = now[0]?.users ?? [];
 
@@ -164,7 +164,7 @@ export async function finishedPerUser(
     left join closed c on c.user_id = u.id
     where u.company_id = ${tx.companyId}
     group by u.id, u.name
-    order by u.name, u.id`.execute(tx.db);
+    order by u.name, u.id`.execute(tx.unscoped());
   return rows;
 }
 
@@ -190,7 +190,7 @@ export async function createdPerDay(
     from (select (c.at at time zone ${period.timeZone})::date as day, c.n from (${createdCycles(tx, period)}) c) d
     group by d.day
     having sum(d.n) <> 0
-    order by d.day`.execute(tx.db);
+    order by d.day`.execute(tx.unscoped());
   return rows;
 }
 
@@ -203,6 +203,6 @@ export async function createdPerHour(
     from (${createdCycles(tx, period)}) c
     group by 2
     having sum(c.n) <> 0
-    order by 2`.execute(tx.db);
+    order by 2`.execute(tx.unscoped());
   return rows;
 }

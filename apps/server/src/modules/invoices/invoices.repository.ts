@@ -39,14 +39,14 @@ export async function pageAllInvoices(
 
 /** One invoice the transaction may see (the company's own, or any in a system transaction); else 404. */
 export async function getInvoice(tx: AnyTx, id: number): Promise<InvoiceRow> {
-  const row = await tx.db.selectFrom('invoices').where('id', '=', id).selectAll().executeTakeFirst();
+  const row = await tx.unscoped().selectFrom('invoices').where('id', '=', id).selectAll().executeTakeFirst();
   if (!row) throw AppError.notFound();
   return row;
 }
 
 /** The invoice and a lock on it, so a payment and a checkout of the same invoice run one after the other. */
 export async function lockInvoice(tx: AnyTx, id: number): Promise<InvoiceRow | undefined> {
-  return tx.db.selectFrom('invoices').where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
+  return tx.unscoped().selectFrom('invoices').where('id', '=', id).selectAll().forUpdate().executeTakeFirst();
 }
 
 export async function updateInvoiceRow(
@@ -54,7 +54,8 @@ export async function updateInvoiceRow(
   id: number,
   changes: Updateable<InvoicesTable>,
 ): Promise<InvoiceRow> {
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .updateTable('invoices')
     .set({ ...changes, updatedAt: new Date() })
     .where('id', '=', id)

@@ -96,6 +96,6 @@ export async function subtreeMediaPaths(tx: TenantTx, id: number): Promise<strin
         join tree on child.parent_id = tree.id
        where child.company_id = ${tx.companyId}
     )
-    select media_path from tree where media_path is not null`.execute(tx.db);
+    select media_path from tree where media_path is not null`.execute(tx.unscoped());
   return rows.map((row) => row.mediaPath);
 }

@@ -34,7 +34,8 @@ export function listQueueRows(tx: TenantTx): Promise<QueueRow[]> {
  * Concurrent creates queue on the lock, so the count that follows cannot be passed by two of them at once.
  */
 export async function lockCompanyQueueLimit(tx: TenantTx): Promise<number> {
-  const company = await tx.db
+  const company = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)

@@ -87,13 +87,14 @@ describe('tags', () => {
   });
 
   it('answers the kanban lanes by id, only when the plan has kanban', async () => {
-    const { token } = await buildAdminSession(server);
+    const { token, company } = await buildAdminSession(server);
     const first = await createTag(token, { name: 'Zulu lane', kanban: 1 });
     await createTag(token, { name: 'Not a lane' });
     const second = await createTag(token, { name: 'Alpha lane', kanban: 1 });
+    await tagTickets(company.id, second.body.id, 2);
     const lanes = await server.call('GET', '/tags/kanban', { token });
     expect(lanes.status).toBe(200);
-    expect(lanes.body).toEqual({ lista: [first.body, second.body] });
+    expect(lanes.body).toEqual({ lista: [first.body, { ...second.body, ticketsCount: 2 }] });
 
     const noKanban = await buildAdminSession(server, { plan: { useKanban: false } });
     const refused = await server.call('GET', '/tags/kanban', { token: noKanban.token });

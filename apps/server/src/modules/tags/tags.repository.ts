@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { TagsTable } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/app-error';
 import { textContains } from '../../platform/db/search';
@@ -36,9 +36,21 @@ export function listTagRows(tx: TenantTx): Promise<TagRow[]> {
     .execute();
 }
 
-/** The kanban lanes: tags with kanban=1, by id. */
-export function kanbanTagRows(tx: TenantTx): Promise<TagRow[]> {
-  return tx.selectFrom('tags').where('kanban', '=', 1).selectAll().orderBy('id').execute();
+/**
+ * The kanban lanes: tags with kanban=1, by id, each with its ticket count in the same statement (the board loads
+ * them on every visit: one statement lets the caller read without a transaction of its own).
+ */
+export function kanbanTagRows(tx: TenantTx): Promise<(TagRow & { ticketsCount: string })[]> {
+  return tx
+    .selectFrom('tags')
+    .where('kanban', '=', 1)
+    .selectAll('tags')
+    .select(
+      sql<string>`(select count(*) from ticket_tags
+        where ticket_tags.company_id = ${tx.companyId} and ticket_tags.tag_id = tags.id)`.as('ticketsCount'),
+    )
+    .orderBy('id')
+    .execute();
 }
 
 /** How many tickets carry each given tag, in one query. */

@@ -59,7 +59,9 @@ export function listAllTags(ctx: AppContext, actor: Actor, companyId?: number): 
 }
 
 export function kanbanTags(scope: TenantScope): Promise<KanbanTagsAnswer> {
-  return scope.run(async (tx) => ({ lista: await viewsOf(tx, await kanbanTagRows(tx)) }));
+  return scope.read(async (tx) => ({
+    lista: (await kanbanTagRows(tx)).map((row) => presentTag(row, Number(row.ticketsCount))),
+  }));
 }
 
 export function showTag(scope: TenantScope, id: number): Promise<TagView> {

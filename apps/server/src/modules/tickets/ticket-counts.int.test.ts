@@ -24,7 +24,7 @@ const byKey = (a: Key, b: Key) =>
 async function kept(companyId: number): Promise<Key[]> {
   const { rows } = await asCompany(server, companyId, (tx) =>
     sql<Key>`select status, user_id as "userId", queue_id as "queueId", sum(tickets)::int as n
-      from ticket_counts group by 1, 2, 3 having sum(tickets) <> 0`.execute(tx.db),
+      from ticket_counts group by 1, 2, 3 having sum(tickets) <> 0`.execute(tx.unscoped()),
   );
   return rows.sort(byKey);
 }
@@ -32,7 +32,7 @@ async function kept(companyId: number): Promise<Key[]> {
 async function counted(companyId: number): Promise<Key[]> {
   const { rows } = await asCompany(server, companyId, (tx) =>
     sql<Key>`select status, user_id as "userId", queue_id as "queueId", count(*)::int as n
-      from tickets group by 1, 2, 3`.execute(tx.db),
+      from tickets group by 1, 2, 3`.execute(tx.unscoped()),
   );
   return rows.sort(byKey);
 }
@@ -117,8 +117,11 @@ describe('ticket_counts', () => {
     const deltas = () =>
       asCompany(server, company.id, async (tx) =>
         Number(
-          (await sql<{ n: number }>`select count(*)::int as n from ticket_counts where delta`.execute(tx.db))
-            .rows[0]?.n,
+          (
+            await sql<{ n: number }>`select count(*)::int as n from ticket_counts where delta`.execute(
+              tx.unscoped(),
+            )
+          ).rows[0]?.n,
         ),
       );
     expect(await deltas()).toBe(1);

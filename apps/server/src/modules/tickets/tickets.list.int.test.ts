@@ -326,10 +326,10 @@ describe('GET /tickets filters', () => {
         async (tx) => {
           const found = await sql<{
             id: number;
-          }>`select tickets_matching_search('geladeira', '%geladeira%') as id`.execute(tx.db);
+          }>`select tickets_matching_search('geladeira', '%geladeira%') as id`.execute(tx.unscoped());
           const { rows } = await sql<{
             plans: string;
-          }>`select current_setting('plan_cache_mode') as plans`.execute(tx.db);
+          }>`select current_setting('plan_cache_mode') as plans`.execute(tx.unscoped());
           return { found: found.rows.map((row) => row.id), plans: rows[0]?.plans };
         },
         { genericPlans: generic },

@@ -57,7 +57,8 @@ export function listUserRows(tx: TenantTx): Promise<UserRow[]> {
  * follows cannot be passed by two of them at once.
  */
 export async function lockCompanyUserLimit(tx: TenantTx): Promise<number | undefined> {
-  const company = await tx.db
+  const company = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)

@@ -26,7 +26,8 @@ export function listWhatsappRows(tx: TenantTx): Promise<WhatsappRow[]> {
  * the count that follows cannot be passed by two of them at once.
  */
 export async function lockCompanyConnectionLimit(tx: TenantTx): Promise<number | undefined> {
-  const company = await tx.db
+  const company = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)

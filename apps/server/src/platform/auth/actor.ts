@@ -70,7 +70,8 @@ export class ActorLoader {
         .where('userId', '=', userId)
         .select('queueId')
         .execute();
-      const company = await tx.db
+      const company = await tx
+        .unscoped()
         .selectFrom('companies')
         .leftJoin('plans', 'plans.id', 'companies.planId')
         .where('companies.id', '=', companyId)

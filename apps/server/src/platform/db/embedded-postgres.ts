@@ -71,6 +71,9 @@ export async function startEmbeddedPostgres(options: {
     postgresFlags: [
       ...['-c', 'max_connections=200', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
       ...['-c', `unix_socket_directories=${SOCKET_DIR}`],
+      ...(process.env.PG_STAT_STATEMENTS === '1'
+        ? ['-c', 'shared_preload_libraries=pg_stat_statements']
+        : []),
     ],
     onLog: keep,
     onError: keep,

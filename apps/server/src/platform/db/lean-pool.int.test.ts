@@ -27,7 +27,7 @@ const tagsNamed = async (tx: TenantTx, name: string, passes: boolean) => {
   const mark = passes ? sql.raw('/* passes */') : sql.raw('');
   const { rows } = await sql<{
     n: number;
-  }>`select count(*)::int as n ${mark} from tags where name = ${name}`.execute(tx.db);
+  }>`select count(*)::int as n ${mark} from tags where name = ${name}`.execute(tx.unscoped());
   return rows[0]?.n;
 };
 
@@ -46,7 +46,8 @@ describe('the application pool (lean-pool.ts)', () => {
       const answers: Array<number[]> = [];
       for (let run = 0; run < 5; run++) {
         // The filter on company_id is left out on purpose: only the policy keeps the other company's users out.
-        const rows = await tx.db
+        const rows = await tx
+          .unscoped()
           .selectFrom('users')
           .where('email', 'in', [session.admin.email, other.admin.email])
           .select('companyId')
@@ -55,7 +56,7 @@ describe('the application pool (lean-pool.ts)', () => {
       }
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from pg_prepared_statements
-        where statement like 'select "company_id" from "users" where "email" in%'`.execute(tx.db);
+        where statement like 'select "company_id" from "users" where "email" in%'`.execute(tx.unscoped());
       return { answers, prepared: rows[0]?.n ?? 0 };
     });
     expect(answers).toEqual(Array.from({ length: 5 }, () => [companyId]));
@@ -69,7 +70,9 @@ describe('the application pool (lean-pool.ts)', () => {
       const read = async () =>
         (
           await sql<{ xid: string; company: string }>`
-            select txid_current()::text as xid, current_setting('app.company_id') as company`.execute(tx.db)
+            select txid_current()::text as xid, current_setting('app.company_id') as company`.execute(
+            tx.unscoped(),
+          )
         ).rows[0];
       return [await read(), await read()];
     });
@@ -84,7 +87,7 @@ describe('the application pool (lean-pool.ts)', () => {
     await expect(
       asCompany(server, companyId, async (tx) => {
         await tx.insertInto('tags').values({ companyId, name, color: '#123456' }).execute();
-        await sql`select 1 / 0`.execute(tx.db);
+        await sql`select 1 / 0`.execute(tx.unscoped());
       }),
     ).rejects.toThrow(/division by zero/);
     const left = await asCompany(server, companyId, (tx) =>
@@ -162,7 +165,7 @@ describe('the application pool (lean-pool.ts)', () => {
         }>`select current_query() as sent, current_setting('app.company_id') as company,
             ${values.text}::text as text, ${values.list}::int[] as list, ${values.json}::jsonb as json,
             ${values.at}::timestamptz as at, ${values.yes}::boolean as yes, ${values.none}::text as none`.execute(
-          tx.db,
+          tx.unscoped(),
         );
         return rows[0]!;
       });

@@ -38,8 +38,8 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
     // Already compiled: it runs as it is, without a query tree for Kysely's plugins to walk and compile again,
     // unless the transaction has plugins of its own (a WriteCounter), which must see the tree.
     const result = tx.plugged
-      ? await sql<R>(compiled.fragments as unknown as TemplateStringsArray, ...values).execute(tx.db)
-      : await tx.db.executeQuery<R>(CompiledQuery.raw(compiled.text, values));
+      ? await sql<R>(compiled.fragments as unknown as TemplateStringsArray, ...values).execute(tx.unscoped())
+      : await tx.unscoped().executeQuery<R>(CompiledQuery.raw(compiled.text, values));
     return result.rows;
   }
 
@@ -55,7 +55,9 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
     // Plugins of the transaction's own (a WriteCounter) must see each query: then they run one by one.
     if (tx.plugged) return [await first[0].run(tx, first[1]), await second[0].run(tx, second[1])];
     const statements = [first[0].statement(tx, first[1]), second[0].statement(tx, second[1])];
-    const answer = await tx.db.executeQuery<{ results: RowsOf[] }>(CompiledQuery.raw(TOGETHER, [statements]));
+    const answer = await tx
+      .unscoped()
+      .executeQuery<{ results: RowsOf[] }>(CompiledQuery.raw(TOGETHER, [statements]));
     const [rows1, rows2] = (answer.rows[0]?.results ?? []).map((of) =>
       camelCaseRows.mapRows(of.rows as Record<string, unknown>[]),
     );
@@ -83,7 +85,7 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
 
   private compile(tx: TenantTx, variant: string, names: string[]): Compiled {
     const standIns = Object.fromEntries(names.map((name) => [name, TOKEN + name])) as A;
-    const shadow = new TenantTx(tx.db, COMPANY as unknown as number);
+    const shadow = new TenantTx(tx.unscoped(), COMPANY as unknown as number);
     const query = this.build(shadow, standIns).compile();
     const fragments = query.sql.split(/\$\d+/);
     const placeholders = query.sql.match(/\$\d+/g) ?? [];

@@ -17,7 +17,7 @@ const settings = (tx: TenantTx) =>
     seqscan: string;
   }>`select current_setting('app.company_id') as company,
     current_setting('plan_cache_mode') as plans, current_setting('enable_seqscan') as seqscan`
-    .execute(tx.db)
+    .execute(tx.unscoped())
     .then((r) => r.rows[0]);
 
 describe('TenantScope.run', () => {
@@ -50,7 +50,7 @@ describe('TenantScope.read', () => {
     sql<{ sent: string; company: string; xid: string; users: number }>`
       select current_query() as sent, current_setting('app.company_id') as company, txid_current()::text as xid,
         (select count(*)::int from users where email = ${email}) as users`
-      .execute(tx.db)
+      .execute(tx.unscoped())
       .then((r) => r.rows[0]!);
 
   it("runs each statement on its own, one text once prepared, and sees only its company's rows", async () => {

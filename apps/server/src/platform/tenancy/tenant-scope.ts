@@ -22,10 +22,7 @@ export type Defer = (fn: () => void) => void;
 abstract class BoundTransaction {
   readonly #afterCommit: AfterCommit[];
   /** `shared` lets a view of the same transaction queue into its parent's after-commit list. */
-  constructor(
-    readonly db: Transaction<Database>,
-    shared: AfterCommit[] = [],
-  ) {
+  constructor(shared: AfterCommit[] = []) {
     this.#afterCommit = shared;
   }
 
@@ -50,6 +47,9 @@ abstract class BoundTransaction {
  * PostgreSQL row-level security (app.company_id set locally) backs that up for every other query.
  */
 export class TenantTx extends BoundTransaction {
+  /** Private on purpose: the only way out is `unscoped()`, so every query without the company filter is greppable. */
+  readonly #db: Transaction<Database>;
+
   constructor(
     db: Transaction<Database>,
     readonly companyId: number,
@@ -57,7 +57,23 @@ export class TenantTx extends BoundTransaction {
     /** Whether Kysely plugins of its own see its queries (withPlugin): they must see every query's tree. */
     readonly plugged = false,
   ) {
-    super(db, shared);
+    super(shared);
+    this.#db = db;
+  }
+
+  /**
+   * The one door to the raw transaction: queries built on it do NOT get the company filter that `selectFrom`,
+   * `updateTable` and `deleteFrom` add. PostgreSQL row-level security (app.company_id) still applies to every
+   * statement, so another company's rows stay out of reach; what is lost is the explicit `company_id = …`
+   * predicate (and with it, often, the index that leads with company_id).
+   *
+   * Allowed only for what the helpers cannot say: raw SQL (sql`…`.execute(tx.unscoped()): functions,
+   * advisory locks, CTEs, NOTIFY), tables without a company_id (companies, plans: the company's own row is the
+   * one RLS shows), and compiled statements sent as they are (StatementTemplate). Anything else goes through the
+   * helpers. `npm run imports` lists the files allowed to open this door (scripts/check-imports.mjs).
+   */
+  unscoped(): Transaction<Database> {
+    return this.#db;
   }
 
   private companyFilter(table: TenantTable) {
@@ -66,12 +82,16 @@ export class TenantTx extends BoundTransaction {
 
   // The casts only name the builder type Kysely infers for a literal table; a generic table name confuses it.
   selectFrom<T extends TenantTable>(table: T): SelectQueryBuilder<Database, T, object> {
-    const qb = this.db.selectFrom(table as TenantTable) as unknown as SelectQueryBuilder<Database, T, object>;
+    const qb = this.#db.selectFrom(table as TenantTable) as unknown as SelectQueryBuilder<
+      Database,
+      T,
+      object
+    >;
     return qb.where(this.companyFilter(table));
   }
 
   updateTable<T extends TenantTable>(table: T): UpdateQueryBuilder<Database, T, T, UpdateResult> {
-    const qb = this.db.updateTable(table as TenantTable) as unknown as UpdateQueryBuilder<
+    const qb = this.#db.updateTable(table as TenantTable) as unknown as UpdateQueryBuilder<
       Database,
       T,
       T,
@@ -81,7 +101,7 @@ export class TenantTx extends BoundTransaction {
   }
 
   deleteFrom<T extends TenantTable>(table: T): DeleteQueryBuilder<Database, T, DeleteResult> {
-    const qb = this.db.deleteFrom(table as TenantTable) as unknown as DeleteQueryBuilder<
+    const qb = this.#db.deleteFrom(table as TenantTable) as unknown as DeleteQueryBuilder<
       Database,
       T,
       DeleteResult
@@ -91,7 +111,7 @@ export class TenantTx extends BoundTransaction {
 
   /** Inserts always go through `db.insertInto` with `companyId: tx.companyId`; RLS refuses any other company. */
   get insertInto() {
-    return this.db.insertInto.bind(this.db);
+    return this.#db.insertInto.bind(this.#db);
   }
 
   /**
@@ -100,17 +120,36 @@ export class TenantTx extends BoundTransaction {
    * statement of this transaction passes there, whichever view of it sends it.
    */
   async holdWrite(held: HeldWrite): Promise<void> {
-    await this.db.executeQuery(CompiledQuery.raw(HOLD_WRITE, [held]));
+    await this.#db.executeQuery(CompiledQuery.raw(HOLD_WRITE, [held]));
   }
 
   /** The same transaction with a Kysely plugin on its queries; after-commit work is shared. */
   withPlugin(plugin: KyselyPlugin): TenantTx {
-    return new TenantTx(this.db.withPlugin(plugin), this.companyId, this.afterCommitQueue, true);
+    return new TenantTx(this.#db.withPlugin(plugin), this.companyId, this.afterCommitQueue, true);
   }
 }
 
 /** Cross-tenant work (super user, sweeps, login lookups). Greppable on purpose: `asSystem`. */
 export class SystemTx extends BoundTransaction {
+  /**
+   * The whole transaction with row-level security lifted: every company's rows. Only `scopes.asSystem` makes a
+   * SystemTx, so that call is the greppable door here; a company's work takes `asTenant` instead.
+   */
+  readonly db: Transaction<Database>;
+
+  constructor(db: Transaction<Database>) {
+    super();
+    this.db = db;
+  }
+
+  /**
+   * The same as `db`: on a system transaction every query is unscoped. It exists so that code taking either kind
+   * of transaction (`SystemTx | TenantTx`: the companies and invoices repositories) opens the one door by its name.
+   */
+  unscoped(): Transaction<Database> {
+    return this.db;
+  }
+
   /**
    * A company's view of this same transaction (super-user work on one company, sweeps): its queries carry
    * the company filter and its after-commit callbacks run with this transaction's.

@@ -20,8 +20,8 @@ import {
   listPendingInbound,
   listUnreadOutgoing,
   markDelivered,
-  outgoingAck,
-  raiseAck,
+  outgoingAcks,
+  raiseAcks,
   recordOutgoing,
 } from './simulator.repository';
 import { toProviderEvent } from './to-event';
@@ -37,6 +37,8 @@ export interface SimulatorTimings {
 /** Unscanned QR codes before the session gives up (server-behaviour 12). */
 export const MAX_QR_CODES = 3;
 const RETRY_DELIVERY_MS = 2000;
+/** Acks stored by one flush at most (a longer backlog goes in the next). */
+const ACKS_PER_FLUSH = 500;
 
 type State = 'idle' | 'qrcode' | 'connected' | 'disconnected';
 
@@ -54,6 +56,9 @@ export class SimulatorSession implements WakeableSession {
   readonly #timers = new Set<NodeJS.Timeout>();
   #queue: Promise<unknown> = Promise.resolve();
   #acks: Promise<unknown> = Promise.resolve();
+  /** Acks that fell due and wait for the next flush: the highest per message. */
+  readonly #dueAcks = new Map<string, 2 | 3>();
+  #ackFlushQueued = false;
 
   constructor(
     private readonly context: ProviderContext,
@@ -168,6 +173,7 @@ export class SimulatorSession implements WakeableSession {
     this.#epoch += 1;
     this.#state = state;
     this.#qrShown = 0;
+    this.#dueAcks.clear();
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
   }
@@ -234,7 +240,7 @@ export class SimulatorSession implements WakeableSession {
     }
   }
 
-  /** Delivered, then read, each after its delay from now; emitted in order through one chain. */
+  /** Delivered, then read, each after its delay from now. */
   #scheduleAcks(externalId: string, current: number): void {
     const epoch = this.#epoch;
     const steps: Array<[ack: 2 | 3, ms: number]> = [
@@ -243,19 +249,54 @@ export class SimulatorSession implements WakeableSession {
     ];
     for (const [ack, ms] of steps) {
       if (ack <= current) continue;
-      this.#later(ms, epoch, async () => {
-        const step = this.#acks.then(async () => {
-          if (epoch !== this.#epoch) return;
-          const stored = await outgoingAck(this.scope, this.whatsappId, externalId);
-          if (stored === undefined || stored >= ack) return;
-          // Emitted before it is stored: an ack the pipeline refused is sent again after a restart.
-          await this.context.hooks.emit({ type: 'message.status', wid: externalId, ack });
-          await raiseAck(this.scope, this.whatsappId, externalId, ack);
-        });
-        this.#acks = step.catch(() => undefined);
-        await step;
-      });
+      this.#later(ms, epoch, () => this.#ackDue(externalId, ack, epoch));
     }
+  }
+
+  /**
+   * Queues a due ack for the next flush. Flushes run one after another; acks falling due while one runs go
+   * together in the next, so a phone acking many messages costs a few statements, not a few per ack.
+   */
+  #ackDue(externalId: string, ack: 2 | 3, epoch: number): Promise<void> {
+    if (epoch !== this.#epoch) return Promise.resolve();
+    this.#dueAcks.set(externalId, ack === 3 ? 3 : (this.#dueAcks.get(externalId) ?? ack));
+    return this.#queueAckFlush();
+  }
+
+  #queueAckFlush(): Promise<void> {
+    if (this.#ackFlushQueued) return Promise.resolve();
+    this.#ackFlushQueued = true;
+    const flush = this.#acks.then(() => this.#flushAcks());
+    this.#acks = flush.catch(() => undefined);
+    return flush;
+  }
+
+  /** Emits and stores the due acks (the map holds only the current epoch's: a reset clears it). */
+  async #flushAcks(): Promise<void> {
+    this.#ackFlushQueued = false;
+    const due = [...this.#dueAcks].slice(0, ACKS_PER_FLUSH);
+    for (const [externalId] of due) this.#dueAcks.delete(externalId);
+    if (this.#dueAcks.size > 0) void this.#queueAckFlush();
+    if (due.length === 0) return;
+    const stored = await outgoingAcks(
+      this.scope,
+      this.whatsappId,
+      due.map(([externalId]) => externalId),
+    );
+    // A message no longer stored, or already acked as far, is left alone.
+    const raised = due.filter(([externalId, ack]) => (stored.get(externalId) ?? ack) < ack);
+    // Emitted before it is stored: an ack the pipeline refused is sent again after a restart.
+    const emitted = await Promise.allSettled(
+      raised.map(([wid, ack]) => this.context.hooks.emit({ type: 'message.status', wid, ack })),
+    );
+    const accepted = raised.filter((_, i) => emitted[i]?.status === 'fulfilled');
+    await raiseAcks(
+      this.scope,
+      this.whatsappId,
+      accepted.map(([externalId, ack]) => ({ externalId, ack })),
+    );
+    const refused = emitted.find((result) => result.status === 'rejected');
+    if (refused) throw refused.reason;
   }
 
   #emitState(

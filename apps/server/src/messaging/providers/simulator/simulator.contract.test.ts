@@ -8,7 +8,7 @@ import { SimulatedAvatars } from './avatars';
 import { simulatedOwnNumber } from './numbers';
 import { writePairing } from './pairing';
 import { SimulatorSession } from './simulator-session';
-import { listOutbox, newExternalId, outgoingAck, recordInbound } from './simulator.repository';
+import { listOutbox, newExternalId, outgoingAcks, recordInbound } from './simulator.repository';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ async function makeSimulatorHarness(): Promise<ProviderContractHarness> {
     },
     async settleAcks(wid) {
       for (let waited = 0; waited < 3000; waited += 20) {
-        if (((await outgoingAck(scope, row.id, wid)) ?? 0) >= 3) return;
+        if (((await outgoingAcks(scope, row.id, [wid])).get(wid) ?? 0) >= 3) return;
         await pause(20);
       }
       throw new Error(`${wid} never read`);

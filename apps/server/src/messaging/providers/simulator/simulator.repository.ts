@@ -98,32 +98,46 @@ export function recordOutgoing(
   });
 }
 
-/** Raises an outgoing message's ack (never lowers it). */
-export async function raiseAck(scope: TenantScope, whatsappId: number, externalId: string, ack: number) {
-  await scope.run((tx) =>
-    tx
-      .updateTable('simulatorMessages')
-      .set({ ack })
-      .where('whatsappId', '=', whatsappId)
-      .where('externalId', '=', externalId)
-      .where('direction', '=', 'out')
-      .where('ack', '<', ack)
-      .execute(),
-  );
+/** Raises outgoing messages' acks (never lowers one): one statement per ack level, in one transaction. */
+export async function raiseAcks(
+  scope: TenantScope,
+  whatsappId: number,
+  acks: ReadonlyArray<{ externalId: string; ack: number }>,
+): Promise<void> {
+  const byLevel = new Map<number, string[]>();
+  for (const { externalId, ack } of acks) byLevel.set(ack, [...(byLevel.get(ack) ?? []), externalId]);
+  if (byLevel.size === 0) return;
+  await scope.run(async (tx) => {
+    for (const [ack, externalIds] of byLevel) {
+      await tx
+        .updateTable('simulatorMessages')
+        .set({ ack })
+        .where('whatsappId', '=', whatsappId)
+        .where('externalId', '=', sql<string>`any(${externalIds}::text[])`)
+        .where('direction', '=', 'out')
+        .where('ack', '<', ack)
+        .execute();
+    }
+  });
 }
 
-/** The ack of one of our messages, or undefined when there is no such message. */
-export async function outgoingAck(scope: TenantScope, whatsappId: number, externalId: string) {
-  const row = await scope.run((tx) =>
+/** The acks of some of our messages by external id; a missing one is no such message. */
+export async function outgoingAcks(
+  scope: TenantScope,
+  whatsappId: number,
+  externalIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await scope.read((tx) =>
     tx
       .selectFrom('simulatorMessages')
       .where('whatsappId', '=', whatsappId)
-      .where('externalId', '=', externalId)
+      .where('externalId', '=', sql<string>`any(${externalIds}::text[])`)
       .where('direction', '=', 'out')
-      .select('ack')
-      .executeTakeFirst(),
+      .select(['externalId', 'ack'])
+      .execute(),
   );
-  return row?.ack;
+  return new Map(rows.map((row) => [row.externalId, row.ack]));
 }
 
 /** Our recent messages the peer has not read yet (their acks resume after a restart). */

@@ -8,7 +8,8 @@ import type { TenantTx } from '../../../platform/tenancy';
  */
 export async function companyMayDispatch(tx: TenantTx, timeZone: string): Promise<boolean> {
   const today = localDate(timeZone);
-  const row = await tx.db
+  const row = await tx
+    .unscoped()
     .selectFrom('companies')
     .leftJoin('plans', 'plans.id', 'companies.planId')
     .where('companies.id', '=', tx.companyId)

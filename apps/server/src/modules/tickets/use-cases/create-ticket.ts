@@ -59,5 +59,7 @@ export function createTicket(
  * the row first here could deadlock with it.
  */
 async function lockOpeningFor(tx: TenantTx, contactId: number): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-open:${contactId}`}, 0))`.execute(tx.db);
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`ticket-open:${contactId}`}, 0))`.execute(
+    tx.unscoped(),
+  );
 }

@@ -98,7 +98,8 @@ function pageOfViews(
   tx: TenantTx,
   page: SelectQueryBuilder<Database, 'tickets', { id: number; total: unknown }>,
 ) {
-  const tickets = tx.db
+  const tickets = tx
+    .unscoped()
     .with(
       (cte) => cte('page').materialized(),
       () => page,
