@@ -43,8 +43,6 @@ export function useRecordActions<T extends { id: number }>(
     closeDialog: () => setDialog((d) => ({ ...d, open: false })),
     deleting,
     askDelete: setDeleting,
-    cancelDelete: () => setDeleting(null),
-    confirmDelete,
     /** ConfirmDialog's open, pending, onConfirm and onClose for the record being deleted. */
     confirm: {
       open: deleting !== null,

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useAnnouncementList, useDeleteAnnouncement } from '../api';
@@ -25,21 +24,18 @@ export function AnnouncementsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { title: actions.deleting?.title ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <AnnouncementFormDialog
-            key={actions.dialogKey}
-            open={actions.dialogOpen}
-            record={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { title: actions.deleting?.title ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <AnnouncementFormDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          record={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <AnnouncementsTable records={list.records} onEdit={actions.openEdit} onDelete={actions.askDelete} />

@@ -9,7 +9,6 @@ import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CampaignView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toast, toastError } from '../../../lib/toast';
@@ -49,20 +48,13 @@ export function CampaignsPage() {
       emptyText={t('campaigns.empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('campaigns.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('campaigns.deleteText'),
+      }}
       dialogs={
-        <>
-          <CampaignDialog
-            open={actions.dialogOpen}
-            campaign={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('campaigns.deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('campaigns.deleteText')}
-          </ConfirmDialog>
-        </>
+        <CampaignDialog open={actions.dialogOpen} campaign={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ minWidth: 640 }}>

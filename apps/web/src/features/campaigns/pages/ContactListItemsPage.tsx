@@ -12,7 +12,6 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ContactListItemView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toastError } from '../../../lib/toast';
@@ -65,6 +64,11 @@ export function ContactListItemsPage() {
           </Button>
         </Box>
       }
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('items.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('items.deleteText'),
+      }}
       dialogs={
         <>
           <ItemDialog
@@ -74,12 +78,6 @@ export function ContactListItemsPage() {
             onClose={actions.closeDialog}
           />
           <ImportItemsDialog listId={listId} open={importing} onClose={() => setImporting(false)} />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('items.deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('items.deleteText')}
-          </ConfirmDialog>
         </>
       }
     >

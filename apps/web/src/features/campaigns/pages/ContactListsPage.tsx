@@ -8,7 +8,6 @@ import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContactListView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RowActions } from '../../../components/list/RowActions';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
@@ -36,16 +35,13 @@ export function ContactListsPage() {
       emptyText={t('lists.empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('lists.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('lists.deleteText'),
+      }}
       dialogs={
-        <>
-          <ContactListDialog open={actions.dialogOpen} list={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('lists.deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('lists.deleteText')}
-          </ConfirmDialog>
-        </>
+        <ContactListDialog open={actions.dialogOpen} list={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>

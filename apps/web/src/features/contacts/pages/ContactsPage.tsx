@@ -122,6 +122,11 @@ export function ContactsPage() {
           emptyText={t('empty')}
           list={list}
           onAdd={actions.openAdd}
+          confirmDelete={{
+            ...actions.confirm,
+            title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+            children: t('deleteText'),
+          }}
           dialogs={
             <>
               <ContactDialog
@@ -139,12 +144,6 @@ export function ContactsPage() {
                 onClose={() => setAskPhoneImport(false)}
               >
                 {t('importPhone.text')}
-              </ConfirmDialog>
-              <ConfirmDialog
-                {...actions.confirm}
-                title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-              >
-                {t('deleteText')}
               </ConfirmDialog>
             </>
           }

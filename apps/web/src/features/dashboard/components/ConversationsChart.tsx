@@ -47,7 +47,9 @@ export function ConversationsChart(props: ConversationsChartProps) {
   }
   const horizontal = layout === 'horizontal';
   const categories = { scaleType: 'band' as const, data: bars.map((bar) => bar.label) };
-  const values = { tickMinStep: 1 };
+  // Headroom past the largest bar, so the value written past its end stays inside the chart.
+  const largest = Math.max(...bars.map((bar) => bar.value));
+  const values = { tickMinStep: 1, min: 0, max: largest + Math.max(1, Math.ceil(largest * 0.15)) };
   return (
     <Box data-testid={props.testId} sx={{ px: 1, pb: 1, minWidth: 0 }}>
       <BarChart

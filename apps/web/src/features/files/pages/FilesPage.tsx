@@ -5,7 +5,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { FileListView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useCompanyEvent } from '../../../lib/socket/RealtimeContext';
@@ -35,16 +34,13 @@ export function FilesPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <FileListDialog open={actions.dialogOpen} file={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <FileListDialog open={actions.dialogOpen} file={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useDeletePrompt, usePromptList } from '../api';
@@ -28,21 +27,18 @@ export function PromptsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <PromptDialog
-            key={actions.dialogKey}
-            open={actions.dialogOpen}
-            prompt={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <PromptDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          prompt={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <PromptsTable

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { QueueIntegrationView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useDeleteIntegration, useIntegrationList } from '../api';
@@ -28,21 +27,18 @@ export function QueueIntegrationsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <IntegrationDialog
-            key={actions.dialogKey}
-            open={actions.dialogOpen}
-            integration={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <IntegrationDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          integration={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <IntegrationsTable

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { QuickMessageView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useCurrentUser } from '../../auth/sessionContext';
@@ -33,21 +32,18 @@ export function QuickMessagesPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { shortcode: actions.deleting?.shortcode ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <QuickMessageDialog
-            key={actions.dialogKey}
-            open={actions.dialogOpen}
-            record={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { shortcode: actions.deleting?.shortcode ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <QuickMessageDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          record={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <QuickMessagesTable

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useCurrentUser } from '../../auth/sessionContext';
@@ -33,21 +32,18 @@ export function TagsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <TagDialog
-            key={actions.dialogKey}
-            open={actions.dialogOpen}
-            tag={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            {...actions.confirm}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <TagDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          tag={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <TagsTable
