@@ -4,8 +4,8 @@
 // its dialog and the Dialogflow Test button runs against a fake Dialogflow.
 import { describe, expect, inject, it } from 'vitest';
 import { chooseOption, eventually, login, waitForText } from './support/app';
-import { pageToken } from './support/api';
-import { modelAnswer } from './support/bot-fakes';
+import { api, pageToken } from './support/api';
+import { modelAnswer, TYPEBOT_GREETING } from './support/bot-fakes';
 import { appUrl, useBrowser } from './support/browser';
 import { createCompanyWithAdmin, sql, unique } from './support/db';
 import { t } from './support/i18n';
@@ -137,6 +137,48 @@ describe('queue integrations', () => {
       { type: 'webhook', project_name: 'Webhook CRM', typebot_delay_message: 1000 },
       { type: 'typebot', project_name: 'Typebot loja', typebot_delay_message: 1000 },
       { type: 'dialogflow', project_name: 'zapdesk-e2e', typebot_delay_message: 1000 },
+    ]);
+  });
+});
+
+describe('Typebot on the simulated phone', () => {
+  it('shows "typing…" while the Typebot waits, then each of its messages (360 px)', async () => {
+    const { admin } = await createCompanyWithAdmin();
+    const page = await browser.newPage({ width: 360, height: 800 });
+    await login(page, admin.email, admin.password);
+    const token = await pageToken(page);
+    const integration = await api<{ id: number }>(token, 'POST', '/queueIntegration', {
+      name: 'Typebot da loja',
+      type: 'typebot',
+      urlN8N: inject('typebotUrl'),
+      typebotSlug: 'loja',
+      typebotDelayMessage: 2000,
+    });
+    const connectionId = await connectSimulator(token, {
+      name: `Typebot ${unique().slice(-5)}`,
+      integrationId: integration.id,
+    });
+
+    await page.goto(appUrl('/simulator'));
+    await page.locator('select[name="whatsappId"]').selectOption(String(connectionId));
+    await page.locator('input[name="from"]').fill(customerNumber());
+    await page.getByTestId('simulator-open').click();
+    await page.locator('textarea[name="body"]').fill('Oi');
+    await page.getByTestId('simulator-send').click();
+
+    // Before each message the phone shows that we are typing; the message ends it.
+    const typing = page.getByTestId('simulator-typing');
+    const ours = page.locator('[data-testid="outbox-message"]');
+    for (const [index, text] of TYPEBOT_GREETING.entries()) {
+      await typing.waitFor({ timeout: 20_000 });
+      expect(await typing.innerText()).toBe(t('en', 'simulator:chat.typing'));
+      expect(await ours.count()).toBe(index);
+      await ours.filter({ hasText: text }).waitFor({ timeout: 20_000 });
+    }
+    await typing.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await ours.allInnerTexts()).toEqual([
+      expect.stringContaining(TYPEBOT_GREETING[0] ?? ''),
+      expect.stringContaining(TYPEBOT_GREETING[1] ?? ''),
     ]);
   });
 });

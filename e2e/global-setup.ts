@@ -14,6 +14,8 @@ declare module 'vitest' {
     jwtSecret: string;
     /** The service account the fake Dialogflow accepts (bot-fakes.ts). */
     dialogflowServiceAccount: string;
+    /** The fake Typebot server (bot-fakes.ts), an integration's urlN8N. */
+    typebotUrl: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', server.databaseUrl);
   project.provide('jwtSecret', server.jwtSecret);
   project.provide('dialogflowServiceAccount', bots.serviceAccountJson);
+  project.provide('typebotUrl', bots.typebotUrl);
   return async () => {
     await server.stop();
     await bots.stop();

@@ -1,8 +1,9 @@
 // Bot turns (server-behaviour 8) over the fake OpenAI: a simulator connection whose prompt answers every
-// customer. (1) One conversation at a time: our own time per turn, from the inbound transaction that queued the
-// turn to the reply stored and the turn done, minus the fake model's own answer time. (2) 200 conversations at
-// once, two messages each: every customer message gets exactly one answer (none lost, none doubled), answers of a
-// conversation in order.
+// customer. (1) One conversation at a time: the total time per turn, from the turn queued (its row written by the
+// inbound transaction) to the reply stored and the turn done; the fake model's own answer time (reading the
+// request to answering it); and our own time, total minus the fake's. Also, for reference, the same from the
+// customer's message on the simulated network (inbound pipeline included). (2) 200 conversations at once, two
+// messages each: every customer message gets exactly one answer (none lost, none doubled).
 import type pg from 'pg';
 import type { Benchmark } from '../lib/benchmark';
 import { BENCH_PASSWORD, createCompanyWithUsers } from '../lib/data';
@@ -38,29 +39,35 @@ export const botTurnsBenchmark: Benchmark = {
       });
 
     // (1) One turn at a time.
+    const total: number[] = [];
+    const fake: number[] = [];
     const own: number[] = [];
+    const fromCustomer: number[] = [];
+    const onPhone: number[] = [];
     const started = performance.now();
     for (let i = 0; i < SEQUENTIAL_TURNS; i++) {
       const asked = openAi.answerMs.length;
       await say(phoneOf(i), `sequencial ${i}`);
-      const turn = await waitForTurns(db, company.companyId, `sequencial ${i}`, 1);
+      const [turn] = await waitForTurns(db, company.companyId, `sequencial ${i}`, 1);
       const fakeMs = openAi.answerMs.slice(asked).reduce((a, b) => a + b, 0);
-      own.push((turn[0] ?? 0) - fakeMs);
+      total.push(turn?.queuedMs ?? 0);
+      fake.push(fakeMs);
+      own.push((turn?.queuedMs ?? 0) - fakeMs);
+      fromCustomer.push((turn?.customerMs ?? 0) - fakeMs);
+      onPhone.push((await waitForPhone(db, company.companyId, `sequencial ${i}`)) - fakeMs);
     }
-    const sequential = summarize(
-      'bot turn, one at a time: our ms per turn (queued → reply stored, fake model excluded)',
-      1,
-      own,
-      { '200': own.length },
-      own.length,
-      performance.now() - started,
-    );
-    log(
-      `fake model answer time: mean ${(openAi.answerMs.reduce((a, b) => a + b, 0) / openAi.answerMs.length).toFixed(2)} ms`,
-    );
+    const elapsed = performance.now() - started;
+    const one = (name: string, values: number[]) =>
+      summarize(name, 1, values, { '200': values.length }, values.length, elapsed);
+    const results: LoadResult[] = [
+      one('bot turn, one at a time: total ms (turn queued → reply stored)', total),
+      one("bot turn, one at a time: the fake model's answer ms", fake),
+      one('bot turn, one at a time: OUR ms per turn (total − fake model)', own),
+      one('bot turn, one at a time: customer message sent → reply stored (− fake model)', fromCustomer),
+      one('bot turn, one at a time: customer message sent → reply on the phone (− fake model)', onPhone),
+    ];
 
     // (2) 200 conversations at once, two rounds.
-    const results: LoadResult[] = [sequential];
     for (const round of [1, 2]) {
       const t0 = performance.now();
       await Promise.all(
@@ -68,12 +75,9 @@ export const botTurnsBenchmark: Benchmark = {
           say(phoneOf(1000 + i), `conversa ${i} rodada ${round}`),
         ),
       );
-      const latencies = await waitForTurns(
-        db,
-        company.companyId,
-        `conversa % rodada ${round}`,
-        CONVERSATIONS,
-      );
+      const latencies = (
+        await waitForTurns(db, company.companyId, `conversa % rodada ${round}`, CONVERSATIONS)
+      ).map((turn) => turn.queuedMs);
       const check = await answersCheck(db, company.companyId, round);
       log(`round ${round}: ${check}`);
       results.push(
@@ -93,13 +97,24 @@ export const botTurnsBenchmark: Benchmark = {
 
 const phoneOf = (i: number) => `5511977${String(i).padStart(6, '0')}`;
 
-/** Waits until `count` turns of messages like `body` are done; answers their queued → done times (ms). */
-async function waitForTurns(db: pg.Pool, companyId: number, body: string, count: number): Promise<number[]> {
+/**
+ * Waits until `count` turns of messages like `body` are done; answers, in ms, their queued → done times and the
+ * times from the customer's message on the simulated network to done.
+ */
+async function waitForTurns(
+  db: pg.Pool,
+  companyId: number,
+  body: string,
+  count: number,
+): Promise<Array<{ queuedMs: number; customerMs: number }>> {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const { rows } = await db.query<{ status: string; ms: number }>(
-      `select t.status, extract(epoch from (t.updated_at - t.created_at)) * 1000 as ms
+    const { rows } = await db.query<{ status: string; queued_ms: number; customer_ms: number }>(
+      `select t.status, extract(epoch from (t.updated_at - t.created_at)) * 1000 as queued_ms,
+              extract(epoch from (t.updated_at - s.created_at)) * 1000 as customer_ms
          from bot_turns t join messages m on m.id = t.message_id and m.company_id = t.company_id
+         join simulator_messages s on s.company_id = m.company_id and s.whatsapp_id = m.whatsapp_id
+                                  and s.external_id = m.wid and s.direction = 'in'
         where t.company_id = $1 and m.body like $2`,
       [companyId, body],
     );
@@ -107,9 +122,28 @@ async function waitForTurns(db: pg.Pool, companyId: number, body: string, count:
     if (done.length >= count) {
       const failed = done.filter((r) => r.status === 'failed').length;
       if (failed > 0) throw new Error(`${failed} bot turns failed`);
-      return done.map((r) => Number(r.ms));
+      return done.map((r) => ({ queuedMs: Number(r.queued_ms), customerMs: Number(r.customer_ms) }));
     }
     if (Date.now() > deadline) throw new Error(`only ${done.length} of ${count} turns done for ${body}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Waits until the simulated phone got the answer to `body`; answers ms from the customer's message to it. */
+async function waitForPhone(db: pg.Pool, companyId: number, body: string): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await db.query<{ ms: number }>(
+      `select extract(epoch from (o.created_at - s.created_at)) * 1000 as ms
+         from simulator_messages s
+         join simulator_messages o on o.company_id = s.company_id and o.whatsapp_id = s.whatsapp_id
+                                  and o.peer = s.peer and o.direction = 'out' and o.body = 'Resposta: ' || s.body
+        where s.company_id = $1 and s.direction = 'in' and s.body = $2`,
+      [companyId, body],
+    );
+    const [row] = rows;
+    if (row) return Number(row.ms);
+    if (Date.now() > deadline) throw new Error(`the phone never got the answer to ${body}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

@@ -31,6 +31,8 @@ export async function startBenchServer(): Promise<BenchServer> {
     nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean),
   });
   const db = new pg.Pool({ connectionString: server.databaseUrl, max: 4 });
+  // An idle client's connection ended by PostgreSQL (a node stopping, a restart) must not end the whole run.
+  db.on('error', (error) => console.warn(`· bench pool: ${error.message}`));
   return {
     server,
     db,

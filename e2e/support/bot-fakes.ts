@@ -16,9 +16,19 @@ export function modelAnswer(customerText: string): string {
 
 export const DIALOGFLOW_REPLY = 'Olá! O Dialogflow está respondendo.';
 
+/** What the fake Typebot's flow `loja` says when a chat starts, two messages (each after the integration's delay). */
+export const TYPEBOT_GREETING = ['Olá! Sou o Typebot da loja.', 'Em que posso ajudar?'];
+
+const typebotText = (text: string) => ({
+  type: 'text',
+  content: { richText: [{ type: 'p', children: [{ text }] }] },
+});
+
 export interface BotFakes {
   openAiBaseUrl: string;
   dialogflowBaseUrl: string;
+  /** The Typebot server's URL (an integration's urlN8N). */
+  typebotUrl: string;
   tokenUrl: string;
   serviceAccountJson: string;
   stop(): Promise<void>;
@@ -57,6 +67,12 @@ export async function startBotFakes(): Promise<BotFakes> {
           choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
         });
       }
+      if (/^\/api\/v1\/typebots\/[^/]+\/startChat$/.test(url)) {
+        return answer(response, 200, {
+          sessionId: `e2e-session-${Date.now()}`,
+          messages: TYPEBOT_GREETING.map(typebotText),
+        });
+      }
       if (url === '/token') {
         const [header, claims, signature] = (new URLSearchParams(raw).get('assertion') ?? '').split('.');
         const valid =
@@ -83,6 +99,7 @@ export async function startBotFakes(): Promise<BotFakes> {
   return {
     openAiBaseUrl: `${base}/v1`,
     dialogflowBaseUrl: base,
+    typebotUrl: base,
     tokenUrl: `${base}/token`,
     serviceAccountJson: JSON.stringify({
       type: 'service_account',

@@ -29,6 +29,11 @@ export interface PageOptions {
 export interface BrowserHarness {
   /** A page in a new browser context (own cookies and local storage). */
   newPage(options?: PageOptions): Promise<Page>;
+  /**
+   * The file's one long-lived page (created by the first call, closed after the file): one login serves every
+   * test of the file. Later calls answer the same page whatever the options (resize it with setViewportSize).
+   */
+  sharedPage(options?: PageOptions): Promise<Page>;
 }
 
 /** Absolute URL of a path on the server under test. */
@@ -50,6 +55,7 @@ export interface BrowserOptions {
 export function useBrowser(options: BrowserOptions = {}): BrowserHarness {
   let browser: Browser | undefined;
   let open: { context: BrowserContext; page: Page; log: string[] }[] = [];
+  let shared: { context: BrowserContext; page: Page; log: string[] } | undefined;
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -64,8 +70,9 @@ export function useBrowser(options: BrowserOptions = {}): BrowserHarness {
     if (task.result?.state === 'fail') {
       fs.mkdirSync(resultsDir, { recursive: true });
       const base = `${path.basename(task.file.name).replace(/(\.spec|\.e2e\.test)?\.ts$/, '')}--${slug(task.name)}`;
-      for (const [index, { page, log }] of pages.entries()) {
-        const name = pages.length > 1 ? `${base}-${index + 1}` : base;
+      const shown = shared ? [...pages, shared] : pages;
+      for (const [index, { page, log }] of shown.entries()) {
+        const name = shown.length > 1 ? `${base}-${index + 1}` : base;
         await page
           .screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true, timeout: 10_000 })
           .catch(() => undefined);
@@ -76,36 +83,45 @@ export function useBrowser(options: BrowserOptions = {}): BrowserHarness {
   });
 
   afterAll(async () => {
+    await shared?.context.close().catch(() => undefined);
+    shared = undefined;
     await browser?.close();
   });
 
+  async function openPage(options: PageOptions) {
+    if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage in a test)');
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+      colorScheme: options.colorScheme ?? 'light',
+      locale: options.locale ?? 'en-US',
+      timezoneId: 'America/Sao_Paulo',
+    });
+    context.setDefaultTimeout(15_000);
+    context.setDefaultNavigationTimeout(30_000);
+    const page = await context.newPage();
+    const log: string[] = [];
+    page.on('console', (message) => log.push(`[console.${message.type()}] ${message.text()}`));
+    page.on('pageerror', (error) => log.push(`[pageerror] ${error.message}`));
+    page.on('requestfailed', (request) =>
+      log.push(`[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        log.push(`[response ${response.status()}] ${response.request().method()} ${response.url()}`);
+      }
+    });
+    return { context, page, log };
+  }
+
   return {
     async newPage(options = {}) {
-      if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call newPage in a test)');
-      const context = await browser.newContext({
-        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-        colorScheme: options.colorScheme ?? 'light',
-        locale: options.locale ?? 'en-US',
-        timezoneId: 'America/Sao_Paulo',
-      });
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(30_000);
-      const page = await context.newPage();
-      const log: string[] = [];
-      page.on('console', (message) => log.push(`[console.${message.type()}] ${message.text()}`));
-      page.on('pageerror', (error) => log.push(`[pageerror] ${error.message}`));
-      page.on('requestfailed', (request) =>
-        log.push(
-          `[requestfailed] ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`,
-        ),
-      );
-      page.on('response', (response) => {
-        if (response.status() >= 400) {
-          log.push(`[response ${response.status()}] ${response.request().method()} ${response.url()}`);
-        }
-      });
-      open.push({ context, page, log });
-      return page;
+      const opened = await openPage(options);
+      open.push(opened);
+      return opened.page;
+    },
+    async sharedPage(options = {}) {
+      shared ??= await openPage(options);
+      return shared.page;
     },
   };
 }

@@ -6,7 +6,7 @@ import { seedDefaultSettings } from './modules/settings';
 export const DEMO_EMAIL = 'admin@admin.com';
 export const DEMO_PASSWORD = '123456';
 
-/** Idempotent demo data (server-behaviour 19): plan, company 1, super admin, default settings. */
+/** Idempotent demo data (server-behaviour 19): plan, company 1, super admin, default settings (hours off). */
 export async function seedDemo(scopes: Scopes, adminPassword = DEMO_PASSWORD): Promise<void> {
   const companyId = await scopes.asSystem(async (tx) => {
     const plan =
@@ -54,7 +54,10 @@ export async function seedDemo(scopes: Scopes, adminPassword = DEMO_PASSWORD): P
     }
     return 1;
   });
-  await scopes.tenant(companyId).run((tx) => seedDefaultSettings(tx, { scheduleType: 'queue' }));
+  // Business hours off (issue 23): every new queue starts with the spec's default hours (Mon–Fri 08–18, Sat
+  // 08–12, Sun closed), so in "queue" mode the demo's chatbot would turn customers away at night and on Sundays.
+  // The demo answers at any hour; an admin turns the hours on in Settings. Settings already stored are kept.
+  await scopes.tenant(companyId).run((tx) => seedDefaultSettings(tx, { scheduleType: 'disabled' }));
 }
 
 /** True while the demo account still accepts the published password (a warning is printed at start). */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../platform/context';
 import { secretBoxFor } from '../platform/crypto/secret-box';
-import { BotWorker } from './bots';
+import { BotWorker, registerBotTurnsPurgeJob } from './bots';
 import { ackChatKey, createInbound, type Inbound } from './inbound';
 import { createOutbound, type Outbound } from './outbound';
 import { PictureRequests, registerContactPictureJob } from './pictures';
@@ -53,6 +53,7 @@ export function createMessaging(ctx: AppContext, options: MessagingOptions = {})
   providers.register('beta', betaProvider(ctx.config));
   const sessions = createSessions(ctx, inbound, providers, { databaseUrl: options.databaseUrl });
   registerContactPictureJob(ctx, { sessions, storage: outbound.storage });
+  registerBotTurnsPurgeJob(ctx);
   return {
     inbound,
     sessions,

@@ -5,7 +5,7 @@ import { registerAuthRoutes } from './auth';
 import { registerCampaigns, type CampaignDispatcher } from './campaigns';
 import { registerChatsRoutes } from './chats';
 import { registerCompaniesRoutes } from './companies';
-import { lockChat, registerContactsRoutes } from './contacts';
+import { registerContactsRoutes } from './contacts';
 import { registerContactListsJobs, registerContactListsRoutes } from './contact-lists';
 import { registerDashboardJobs, registerDashboardRoutes } from './dashboard';
 import { registerExternalApiRoutes } from './external-api';
@@ -14,8 +14,9 @@ import { registerHelpsRoutes } from './helps';
 import { registerInvoiceJobs, registerInvoicesRoutes, requestCompanyInvoices } from './invoices';
 import {
   registerMessagesRoutes,
-  storeOutgoing,
+  storeOutgoingMany,
   ticketMessagesOf,
+  withdrawUnsentMessages,
   type MessagesEnv,
   type Outbox,
 } from './messages';
@@ -116,10 +117,15 @@ export function registerModules(ctx: AppContext, ports: ModulePorts): ModuleEnvs
   );
   registerFilesRoutes(ctx);
   const campaigns = registerCampaigns(ctx, {
-    lockChat,
-    async store(tx, input) {
-      const stored = await storeOutgoing(tx, messages, { ...input, origin: 'campaign' });
-      return stored.messages.map((m) => m.id);
+    store: (tx, whatsappId, sends) =>
+      storeOutgoingMany(tx, messages, whatsappId, sends, { origin: 'campaign', bulk: true }),
+    hold: (tx, messageIds) => messages.outbox.hold(tx, messageIds),
+    async release(tx, messageIds) {
+      const connections = await messages.outbox.release(tx, messageIds);
+      tx.afterCommit(() => connections.forEach((whatsappId) => messages.outbox.kick(whatsappId)));
+    },
+    async drop(tx, messageIds) {
+      await withdrawUnsentMessages(tx, messages, await messages.outbox.dropHeld(tx, messageIds));
     },
   });
   const scheduleSweeper = new ScheduleSweeper(schedules);

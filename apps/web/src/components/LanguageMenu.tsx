@@ -31,7 +31,8 @@ export function LanguageMenu({
         color={color}
         size="small"
         startIcon={<TranslateIcon />}
-        aria-label={t('language.menu')}
+        // The name keeps the visible code ("EN") so speech users can say what they see (axe).
+        aria-label={`${t('language.menu')}: ${current.toUpperCase()}`}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ minWidth: 0, px: 1 }}

@@ -102,6 +102,20 @@ export const SimulatorOutboxItem = z.object({
 });
 export type SimulatorOutboxItem = z.infer<typeof SimulatorOutboxItem>;
 
+/**
+ * `company-{id}-simulatorPresence`: our side started (`composing`) or stopped (`paused`) typing to a simulated
+ * number, e.g. a Typebot waiting between two messages; the simulated phone shows "typing…".
+ */
+export const SIMULATOR_PRESENCE_EVENT = 'simulatorPresence';
+export const SimulatorPresenceEvent = z.object({
+  whatsappId: z.number(),
+  to: z.string(),
+  state: z.enum(['composing', 'paused']),
+  /** When the server sent it (ISO time): our messages sent after it end "typing…". */
+  at: z.string(),
+});
+export type SimulatorPresenceEvent = z.infer<typeof SimulatorPresenceEvent>;
+
 export const simulatorRoutes = {
   scan: defineRoute({
     method: 'POST',

@@ -5,6 +5,8 @@ import {
   loadCompanySchedules,
   loadConnection,
   loadConnectionQueues,
+  loadPlanFlags,
+  type BotPlanFlags,
   type ConnectionRow,
   type QueueRow,
 } from './bot-data';
@@ -27,6 +29,10 @@ export class BotCache {
 
   setting(tx: TenantTx, key: SettingKey): Promise<string> {
     return this.once(`setting:${key}`, () => getSetting(tx, key));
+  }
+
+  planFlags(tx: TenantTx): Promise<BotPlanFlags> {
+    return this.once('planFlags', () => loadPlanFlags(tx));
   }
 
   companySchedules(tx: TenantTx): Promise<unknown> {

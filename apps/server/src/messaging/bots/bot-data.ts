@@ -49,3 +49,29 @@ export async function loadCompanySchedules(tx: TenantTx): Promise<unknown> {
     .executeTakeFirst();
   return row?.schedules;
 }
+
+/** The plan flags that let prompts (useOpenAi) and queue integrations (useIntegrations) answer customers. */
+export interface BotPlanFlags {
+  useOpenAi: boolean;
+  useIntegrations: boolean;
+}
+
+/** The company's plan flags now; a company without a plan has neither. */
+export async function loadPlanFlags(tx: TenantTx): Promise<BotPlanFlags> {
+  const row = await tx
+    .unscoped()
+    .selectFrom('companies')
+    .leftJoin('plans', 'plans.id', 'companies.planId')
+    .where('companies.id', '=', tx.companyId)
+    .select(['plans.useOpenAi', 'plans.useIntegrations'])
+    .executeTakeFirst();
+  return { useOpenAi: row?.useOpenAi ?? false, useIntegrations: row?.useIntegrations ?? false };
+}
+
+/** Whether the plan lets this bot (a prompt or an integration) answer. */
+export function planAllows(
+  flags: BotPlanFlags,
+  bot: { promptId: number | null; integrationId: number | null },
+): boolean {
+  return bot.promptId !== null ? flags.useOpenAi : flags.useIntegrations;
+}

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { botWorld } from '../../../test/bot-world';
 import { FakeDialogflowServer } from '../../../test/fake-dialogflow-server';
 import { FakeHttpServer } from '../../../test/fake-http';
 import { FakeTypebotServer, typebotText } from '../../../test/fake-typebot-server';
+import { connectSocket } from '../../../test/socket-client';
 
 let server: TestServer;
+let base: string;
 let typebot: FakeTypebotServer;
 let dialogflow: FakeDialogflowServer;
 let hookStatuses: number[] = [];
@@ -21,7 +23,7 @@ beforeAll(async () => {
   });
   server.messaging.bots.options.webhook.backoffMs = 20;
   server.messaging.bots.options.webhook.timeoutMs = 500;
-  await server.listen();
+  base = await server.listen();
 });
 afterAll(async () => {
   await server.close();
@@ -95,6 +97,55 @@ describe('Typebot', () => {
     expect(typebot.continues.at(-1)).toEqual({ sessionId: ticket.typebotSessionId, message: 'Pedidos' });
     await world.say('xyz');
     expect((await world.receivedAtLeast(4))[3]).toBe('Não entendi, escolha uma opção.');
+  });
+
+  it('shows "typing…" on the simulated phone before each message while Typebot waits', async () => {
+    typebot.start = { messages: [typebotText('Primeira.'), typebotText('Segunda.')] };
+    const world = await queueIntegrationWorld({
+      ...typebotSettings,
+      typebotDelayMessage: 200,
+      urlN8N: typebot.url,
+    });
+    const socket = await connectSocket(base, world.token);
+    try {
+      await world.say('Oi');
+      expect(await world.receivedAtLeast(2)).toEqual(['Primeira.', 'Segunda.']);
+      const event = `company-${world.company.id}-simulatorPresence`;
+      const composing = {
+        whatsappId: world.connection.id,
+        to: world.phone,
+        state: 'composing',
+        at: expect.any(String),
+      };
+      await vi.waitFor(() => expect(socket.received(event)).toEqual([composing, composing]), 5000);
+      // Each "typing…" went to the phone before the message it announced (the send lane runs in order).
+      const ticket = await world.ticket();
+      const tasks = await world.scope.run((tx) =>
+        tx
+          .selectFrom('outbox')
+          .where('whatsappId', '=', world.connection.id)
+          .select(['kind', 'status', 'messageId'])
+          .orderBy('id')
+          .execute(),
+      );
+      expect(tasks.map((t) => [t.kind, t.status])).toEqual([
+        ['presence', 'sent'],
+        ['send', 'sent'],
+        ['presence', 'sent'],
+        ['send', 'sent'],
+      ]);
+      await world.settled();
+      const turn = await world.scope.run((tx) =>
+        tx
+          .selectFrom('botTurns')
+          .where('ticketId', '=', ticket.id)
+          .select(['status', 'applied', 'actions'])
+          .executeTakeFirstOrThrow(),
+      );
+      expect(turn).toMatchObject({ status: 'done', applied: 5 });
+    } finally {
+      socket.close();
+    }
   });
 
   it('obeys # commands: a transfer to a company queue turns the bot off and is not sent', async () => {

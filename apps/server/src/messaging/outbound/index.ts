@@ -2,7 +2,13 @@ import type { Outbox, OutgoingEnv } from '../../modules/messages';
 import type { AppContext } from '../../platform/context';
 import { MediaStorage } from '../../platform/storage/media-storage';
 import type { ProviderSession } from '../providers';
-import { enqueueOutbox } from './outbox';
+import {
+  dropHeldOutboxSends,
+  enqueueOutbox,
+  enqueueOutboxMany,
+  holdOutboxSends,
+  releaseOutboxSends,
+} from './outbox';
 import { OutboxWorker } from './outbox-worker';
 
 export { enqueueOutbox } from './outbox';
@@ -31,7 +37,14 @@ export function createOutbound(
 ): Outbound {
   const storage = new MediaStorage(ctx.config.storageDir, ctx.config.backendUrl);
   const worker = new OutboxWorker(ctx, { storage, local: deps.local, onSent: deps.onSent });
-  const outbox: Outbox = { enqueue: enqueueOutbox, kick: (whatsappId) => worker.kick(whatsappId) };
+  const outbox: Outbox = {
+    enqueue: enqueueOutbox,
+    enqueueMany: enqueueOutboxMany,
+    hold: holdOutboxSends,
+    release: releaseOutboxSends,
+    dropHeld: dropHeldOutboxSends,
+    kick: (whatsappId) => worker.kick(whatsappId),
+  };
   return {
     ctx,
     storage,

@@ -49,6 +49,9 @@ export async function executeTask(
     case 'rejectCall':
       await session.rejectCall?.(task.callId, task.from);
       return { changedMessageIds: [] };
+    case 'presence':
+      await session.sendPresence?.(task.chatId, task.state);
+      return { changedMessageIds: [] };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { OutgoingTask } from '../../modules/messages';
-import type { MediaRef } from '../providers';
+import type { ChatPresence, MediaRef } from '../providers';
 
 export type { OutgoingMedia } from '../../modules/messages';
 
@@ -11,12 +11,14 @@ export type { OutgoingMedia } from '../../modules/messages';
 export type OutboxTask =
   | OutgoingTask
   | { kind: 'download'; messageId: number; media: MediaRef }
-  | { kind: 'rejectCall'; callId: string; from: string };
+  | { kind: 'rejectCall'; callId: string; from: string }
+  /** "typing…" in the chat; `key` makes each occurrence its own row (a bot turn's step). */
+  | { kind: 'presence'; chatId: string; state: ChatPresence; key: string };
 
 export type OutboxKind = OutboxTask['kind'];
 
 export const downloadKinds: OutboxKind[] = ['download'];
-export const sendLaneKinds: OutboxKind[] = ['send', 'markRead', 'rejectCall'];
+export const sendLaneKinds: OutboxKind[] = ['send', 'markRead', 'rejectCall', 'presence'];
 
 /** Retries before a task is given up (sends then show ERR_SENDING_WAPP_MSG on the message). */
 export const maxAttempts: Record<OutboxKind, number> = {
@@ -24,6 +26,8 @@ export const maxAttempts: Record<OutboxKind, number> = {
   download: 3,
   markRead: 3,
   rejectCall: 2,
+  // A late "typing…" would only mislead: never retried.
+  presence: 1,
 };
 
 /** The key that makes a task unique per company, so enqueueing twice runs it once. */
@@ -37,6 +41,8 @@ export function idempotencyKeyOf(task: OutboxTask): string {
       return `read:${task.chatId}:${task.wids.join(',')}`;
     case 'rejectCall':
       return `call:${task.callId}`;
+    case 'presence':
+      return `presence:${task.key}`;
   }
 }
 

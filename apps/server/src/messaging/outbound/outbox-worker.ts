@@ -2,12 +2,17 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import { loadMessageViews, emitMessageUpdated } from '../../modules/messages';
-import { ProviderError, type ProviderSession } from '../providers';
+import { ProviderError, type ProviderKind, type ProviderSession } from '../providers';
 import { executeTask, type OutboxRow } from './outbox-execute';
 import { downloadKinds, maxAttempts, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
 import { TokenBucket } from './token-bucket';
 
 type Lane = 'send' | 'download';
+/** A burst of `capacity` sends, then `perSecond`. */
+export interface SendRate {
+  capacity: number;
+  perSecond: number;
+}
 const laneKinds: Record<Lane, OutboxKind[]> = { send: sendLaneKinds, download: downloadKinds };
 
 export interface OutboxWorkerDeps {
@@ -27,8 +32,10 @@ export interface OutboxWorkerDeps {
 export class OutboxWorker {
   /** Tunable for tests: first retry delay and its cap. */
   readonly retry = { baseMs: 1000, maxMs: 60_000 };
-  /** Sends per connection: a burst of `capacity`, then `perSecond`. */
-  readonly rate = { capacity: 20, perSecond: 10 };
+  /** Sends per connection: a burst of `capacity`, then `perSecond` (SEND_RATE; tests tune it). */
+  readonly rate: SendRate;
+  /** Per connection type, instead of `rate`; null: not limited (SIMULATOR_SEND_RATE). */
+  readonly rates: Partial<Record<ProviderKind, SendRate | null>> = {};
   readonly #lanes = new Map<string, { again: boolean; done: Promise<void> }>();
   readonly #buckets = new Map<number, TokenBucket>();
   #timer: NodeJS.Timeout | undefined;
@@ -37,7 +44,10 @@ export class OutboxWorker {
   constructor(
     private readonly ctx: AppContext,
     private readonly deps: OutboxWorkerDeps,
-  ) {}
+  ) {
+    this.rate = { ...ctx.config.sendRate };
+    if (ctx.config.simulatorSendRate !== undefined) this.rates.simulator = ctx.config.simulatorSendRate;
+  }
 
   /** Runs the connection's due tasks now, if this process owns its session. */
   kick(whatsappId: number): void {
@@ -101,7 +111,7 @@ export class OutboxWorker {
       if (!session || this.#stopped) return;
       const next = await this.peek(whatsappId, lane);
       if (!next) return;
-      if (next.kind === 'send') await this.bucket(whatsappId).take();
+      if (next.kind === 'send') await this.bucket(whatsappId, session.kind)?.take();
       // A row someone else holds (e.g. a delete cancelling it) is left for the next kick or poll.
       if (!(await this.runOne(next, session))) return;
     }
@@ -115,6 +125,8 @@ export class OutboxWorker {
         .where('status', '=', 'pending')
         .where('nextAttemptAt', '<=', new Date())
         .where('kind', 'in', laneKinds[lane])
+        // Campaign sends (bulk) wait behind the connection's conversations: a reply never queues behind them.
+        .orderBy('bulk')
         .orderBy('id')
         .limit(1)
         .selectAll()
@@ -175,7 +187,10 @@ export class OutboxWorker {
         .set({
           attempts,
           lastError: reason.slice(0, 1000),
-          status: givesUp ? 'failed' : 'pending',
+          // A send a campaign cancel held meanwhile stays held until the campaign restarts.
+          status: givesUp
+            ? 'failed'
+            : sql<'pending' | 'held'>`case when status = 'held' then 'held' else 'pending' end`,
           nextAttemptAt: sql<Date>`now() + ${`${delay} milliseconds`}::interval`,
           updatedAt: new Date(),
         })
@@ -201,10 +216,13 @@ export class OutboxWorker {
     }
   }
 
-  private bucket(whatsappId: number): TokenBucket {
+  /** The connection's bucket; none when its type is not limited. */
+  private bucket(whatsappId: number, kind: ProviderKind): TokenBucket | undefined {
+    const rate = kind in this.rates ? this.rates[kind] : this.rate;
+    if (!rate) return undefined;
     let bucket = this.#buckets.get(whatsappId);
     if (!bucket) {
-      bucket = new TokenBucket(this.rate.capacity, this.rate.perSecond);
+      bucket = new TokenBucket(rate.capacity, rate.perSecond);
       this.#buckets.set(whatsappId, bucket);
     }
     return bucket;

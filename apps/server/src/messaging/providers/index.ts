@@ -2,6 +2,7 @@
 // adapters themselves (beta/, cloud/, simulator/) have their own index.ts and are wired in messaging/index.ts.
 export {
   ProviderError,
+  type ChatPresence,
   type ConnectionDescriptor,
   type ConnectionStatus,
   type InboundKind,

@@ -134,7 +134,15 @@ export interface ProviderSession {
   deleteForEveryone(chatId: string, wid: string, fromMe: boolean): Promise<void>;
   editMessage?(chatId: string, wid: string, text: string): Promise<void>;
   rejectCall?(callId: string, from: string): Promise<void>;
+  /**
+   * Shows the customer that we are typing (`composing`) or stopped (`paused`), as a bot does while it waits
+   * between two messages. Adapters whose API has no such indicator (cloud) leave it out.
+   */
+  sendPresence?(chatId: string, state: ChatPresence): Promise<void>;
 }
+
+/** What the customer sees of us in a chat besides messages. */
+export type ChatPresence = 'composing' | 'paused';
 
 /** What a session needs from the product: where to report events, and its persisted auth state. */
 export interface SessionHooks {

@@ -24,7 +24,8 @@ import {
   pageCampaigns,
   updateCampaignRow,
 } from './campaigns.repository';
-import { createShippingRows } from './shipping.repository';
+import type { CampaignOutbox } from './dispatch/campaign-outbox';
+import { createShippingRows, unsettledMessageIds } from './shipping.repository';
 import { contactListFromTag } from './tag-list';
 
 export interface CampaignsEnv {
@@ -32,6 +33,8 @@ export interface CampaignsEnv {
   storage: MediaStorage;
   /** Wakes the dispatcher for a campaign that may have become due or was restarted. */
   kick(companyId: number, campaignId: number): void;
+  /** Withholds, releases or drops the campaign's sends still queued in the outbox. */
+  outbox: CampaignOutbox;
 }
 
 export function listCampaigns(scope: TenantScope, query: PagedQuery): Promise<ListCampaignsAnswer> {
@@ -146,6 +149,8 @@ export async function deleteCampaign(env: CampaignsEnv, scope: TenantScope, id: 
     await assertCampaignsEnabled(tx);
     const stored = await lockCampaign(tx, id);
     assertDeletable(stored.status);
+    // Sends a cancel withheld will never go now; their messages stay in the tickets as deleted.
+    await env.outbox.drop(tx, await unsettledMessageIds(tx, id));
     await deleteCampaignRow(tx, id);
     const media = stored.mediaPath;
     if (media) tx.afterCommit(() => removeStoredFiles(env.ctx.log, env.storage, [media]));
@@ -154,19 +159,25 @@ export async function deleteCampaign(env: CampaignsEnv, scope: TenantScope, id: 
   return { message: 'Campaign deleted' };
 }
 
-/** PROGRAMADA or EM_ANDAMENTO → CANCELADA: the dispatcher stops before its next send. */
+/**
+ * PROGRAMADA or EM_ANDAMENTO → CANCELADA (server-behaviour 10.3): the dispatcher stops before its next send (it
+ * waits for the campaign's row), and the sends it queued that have not left are withheld from the outbox, so
+ * nothing more reaches the phones. A restart releases exactly those, so each still goes once.
+ */
 export async function cancelCampaign(env: CampaignsEnv, scope: TenantScope, id: number): Promise<void> {
   await scope.run(async (tx) => {
     await assertCampaignsEnabled(tx);
     assertTransition((await lockCampaign(tx, id)).status, 'CANCELADA');
     await updateCampaignRow(tx, id, { status: 'CANCELADA' });
+    await env.outbox.hold(tx, await unsettledMessageIds(tx, id));
     campaignSaved(env.ctx.realtime, tx, 'update', await loadCampaignView(tx, id));
   });
 }
 
 /**
  * CANCELADA → EM_ANDAMENTO: rows missing for valid items are added (a campaign cancelled before it started has
- * none), and the dispatcher resumes with the rows neither queued, delivered nor failed.
+ * none), the sends the cancel withheld are queued again (the same messages: each goes once), and the dispatcher
+ * resumes with the rows neither queued, delivered nor failed.
  */
 export async function restartCampaign(env: CampaignsEnv, scope: TenantScope, id: number): Promise<void> {
   await scope.run(async (tx) => {
@@ -175,6 +186,7 @@ export async function restartCampaign(env: CampaignsEnv, scope: TenantScope, id:
     assertTransition(stored.status, 'EM_ANDAMENTO');
     await createShippingRows(tx, stored);
     await updateCampaignRow(tx, id, { status: 'EM_ANDAMENTO', completedAt: null, nextSendAt: null });
+    await env.outbox.release(tx, await unsettledMessageIds(tx, id));
     campaignSaved(env.ctx.realtime, tx, 'update', await loadCampaignView(tx, id));
     const companyId = tx.companyId;
     tx.afterCommit(() => env.kick(companyId, id));

@@ -4,7 +4,7 @@ import { registerCampaignsRoutes } from './campaigns.routes';
 import { CampaignDispatcher } from './dispatch/campaign-dispatcher';
 import type { CampaignOutbox } from './dispatch/campaign-outbox';
 
-export type { CampaignOutbox, CampaignPart } from './dispatch/campaign-outbox';
+export type { CampaignOutbox, CampaignPart, CampaignSend } from './dispatch/campaign-outbox';
 export type { CampaignDispatcher } from './dispatch/campaign-dispatcher';
 
 /**
@@ -17,6 +17,7 @@ export function registerCampaigns(ctx: AppContext, outbox: CampaignOutbox): Camp
     ctx,
     storage: new MediaStorage(ctx.config.storageDir, ctx.config.backendUrl),
     kick: () => dispatcher.kick(),
+    outbox,
   });
   return dispatcher;
 }

@@ -26,3 +26,24 @@ export async function createShippingRows(
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n);
 }
+
+/**
+ * The messages of the campaign's rows queued but neither delivered nor failed: what a cancel withholds and a
+ * restart sends. (Rows queued before message_ids existed name only their last message.)
+ */
+export async function unsettledMessageIds(tx: TenantTx, campaignId: number): Promise<number[]> {
+  const rows = await tx
+    .selectFrom('campaignShipping')
+    .where('campaignId', '=', campaignId)
+    .where('queuedAt', 'is not', null)
+    .where('deliveredAt', 'is', null)
+    .where('failedAt', 'is', null)
+    .where('messageId', 'is not', null)
+    .select(
+      sql<number>`unnest(case when cardinality(message_ids) > 0 then message_ids else array[message_id] end)`.as(
+        'id',
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}

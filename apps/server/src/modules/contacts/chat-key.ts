@@ -23,6 +23,17 @@ export async function lockChat(tx: TenantTx, whatsappId: number, chatKey: string
   );
 }
 
+/**
+ * The same lock for many chats of one transaction (a campaign batch), waiting for each. Taken in one sorted order,
+ * so two such batches never wait on each other in a circle.
+ */
+export async function lockChats(tx: TenantTx, chats: Array<{ whatsappId: number; chatKey: string }>) {
+  const names = [...new Set(chats.map((c) => chatLockName(c.whatsappId, c.chatKey)))].sort();
+  if (names.length === 0) return;
+  await sql`select count(pg_advisory_xact_lock(hashtextextended(name, 0)))
+    from unnest(${names}::text[]) with ordinality as lock(name, n)`.execute(tx.unscoped());
+}
+
 /** The advisory lock's name for one chat of one connection (hashed into the lock key). */
 function chatLockName(whatsappId: number, chatKey: string): string {
   return `chat:${whatsappId}:${chatKey}`;

@@ -3,9 +3,11 @@ export {
   contactNumberOfChat,
   lockChat,
   lockChatForProcessing,
+  lockChats,
   tryLockChatsForProcessing,
 } from './chat-key';
 export { mapContactLid, upsertContact } from './contact-upsert';
+export { upsertContactsByNumber } from './contact-upsert-many';
 export {
   presentContact,
   PRESENTED_CONTACT_COLUMNS,

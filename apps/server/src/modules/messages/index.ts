@@ -12,6 +12,8 @@ export { registerMessagesRoutes } from './messages.routes';
 export type { MessagesEnv } from './messages.env';
 export type { Outbox, OutgoingEnv, OutgoingMedia, OutgoingTask } from './outbox.port';
 export { mediaTypeOf, storeOutgoing, type MessageOrigin, type OutgoingPart } from './store-outgoing';
+export { storeOutgoingMany, type OutgoingSend } from './store-outgoing-many';
+export { withdrawUnsentMessages } from './withdraw-unsent';
 export { sendAutomaticMessage, ticketMessagesOf } from './automatic-message';
 export { resetUnreadAfterCommit, resetUnreadWithReceipt } from './unread-reset';
 export { greetingFor, localParts, messageVariables, renderTemplate } from './render-template';

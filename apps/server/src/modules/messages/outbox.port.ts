@@ -30,6 +30,25 @@ export interface Outbox {
    * Answers whether it was new (an identical task already queued is not added again).
    */
   enqueue(tx: TenantTx, whatsappId: number, task: OutgoingTask): Promise<boolean>;
+  /**
+   * Many tasks of one connection in one statement, in order; `bulk` ones (campaigns) run after the connection's
+   * other pending sends. Answers how many were new.
+   */
+  enqueueMany(
+    tx: TenantTx,
+    whatsappId: number,
+    tasks: OutgoingTask[],
+    options: { bulk: boolean },
+  ): Promise<number>;
+  /**
+   * Withholds the messages' sends still queued (waiting for a send in progress to end); the worker leaves them
+   * until `release`. Answers how many were held.
+   */
+  hold(tx: TenantTx, messageIds: number[]): Promise<number>;
+  /** Queues held sends again; answers the connections to kick after commit. */
+  release(tx: TenantTx, messageIds: number[]): Promise<number[]>;
+  /** Drops held sends for good; answers the messages that will never be sent. */
+  dropHeld(tx: TenantTx, messageIds: number[]): Promise<number[]>;
   /** Runs the connection's queue now; call it after the commit. */
   kick(whatsappId: number): void;
 }

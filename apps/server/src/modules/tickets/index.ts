@@ -11,6 +11,7 @@ export {
   type TicketFound,
   type TicketKey,
 } from './ticket-lifecycle';
+export { findOrCreateTicketsQuietly } from './tickets-quietly-many';
 export { resetUnread } from './ticket-unread';
 export { refuseOtherOpenTicket } from './ticket-conflicts';
 export { currentCycle, latestCycle, type CycleRow } from './ticket-cycles';
@@ -19,14 +20,13 @@ export { sendClosingMessages } from './ticket-automatic-messages';
 export type { TicketMessages, TicketsEnv } from './ticket-messages.port';
 export {
   acceptTicket,
-  changeTicket,
-  closeTicket,
   reopenTicket,
+  resolveTicket,
   returnTicket,
   transferTicket,
-  type TicketChange,
-  type TicketChangeOptions,
-} from './ticket-transitions';
+  type TicketFields,
+  type TicketFieldsBesidesAgent,
+} from './ticket-verbs';
 export { registerTicketsRoutes } from './tickets.routes';
 export { registerTicketJobs } from './jobs';
 export { activeCompany } from './jobs/active-companies';
@@ -36,10 +36,10 @@ export {
   loadTicketView,
   loadTicketViews,
   presentTicketRow,
-  ticketRefs,
   ticketRowsAndViews,
   type TicketRefs,
 } from './tickets.presenter';
+export { ticketRefs } from './ticket-views.repository';
 export { findTicket, getVisibleTicket, visibleTo, type TicketRow } from './tickets.repository';
 
 /** Lets sockets join a ticket's room (joinChatBox) only when its user may see the ticket (server-behaviour 4.2). */

@@ -8,6 +8,16 @@ import { StartupError } from '../runtime/startup-error';
 const roleNames = ['api', 'realtime', 'worker', 'sessions'] as const;
 export type RoleName = (typeof roleNames)[number];
 
+/** "burst,perSecond": two positive numbers. */
+const sendRate = z
+  .string()
+  .regex(/^\s*\d+\s*,\s*\d+(\.\d+)?\s*$/, 'expected "burst,perSecond", such as 20,10')
+  .transform((v) => {
+    const [capacity = 0, perSecond = 0] = v.split(',').map((n) => Number(n.trim()));
+    return { capacity, perSecond };
+  })
+  .refine((r) => r.capacity >= 1 && r.perSecond > 0, 'burst must be at least 1 and the rate above 0');
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -45,6 +55,13 @@ const envSchema = z
       .default('300,800')
       .transform((v) => v.split(',').map((n) => Number(n.trim())))
       .pipe(z.tuple([z.number().int().min(0), z.number().int().min(0)])),
+    /**
+     * Sends per WhatsApp connection: a burst, then so many per second ("20,10"). It keeps numbers from being banned
+     * for bulk sending; campaigns queue ahead of it and wait in the outbox.
+     */
+    SEND_RATE: sendRate.default({ capacity: 20, perSecond: 10 }),
+    /** The same for simulator connections ("off": not limited); SEND_RATE when unset (decision 0019). */
+    SIMULATOR_SEND_RATE: z.union([z.literal('off'), sendRate]).optional(),
     /** This process's name in session leases; unique per process by default. */
     NODE_ID: z.string().min(1).max(200).optional(),
     /** How long a connection's session lease lives without a heartbeat (another node takes over after it). */
@@ -187,6 +204,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorAckMs: { delivered: e.SIMULATOR_ACK_MS[0], read: e.SIMULATOR_ACK_MS[1] },
     nodeId: e.NODE_ID ?? `${os.hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
     sessionLeaseMs: e.SESSION_LEASE_MS,
+    sendRate: e.SEND_RATE,
+    // undefined: as sendRate; null: not limited.
+    simulatorSendRate: e.SIMULATOR_SEND_RATE === 'off' ? null : e.SIMULATOR_SEND_RATE,
     sessionsAutostart: e.SESSIONS_AUTOSTART === 'on',
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     rateLimitEnabled: e.RATE_LIMIT === 'on',

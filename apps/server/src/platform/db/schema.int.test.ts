@@ -133,6 +133,7 @@ describe('tenant tables', () => {
     'campaigns_running_idx', // the dispatch sweep looks for running campaigns of every company
     'bot_turns_due_idx', // the bot worker claims due turns of every company
     'outbox_due_idx',
+    'outbox_lane_idx', // the send worker's next row of a connection, whichever company owns it
     'messages_search_keys_idx', // its keys are the company's own (search_trigram_keys hashes the company in)
   ];
 

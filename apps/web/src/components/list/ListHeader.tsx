@@ -27,43 +27,43 @@ export function ListHeader({
   onAdd?: () => void;
   addTestId: string;
 }) {
+  // On phones the title and the add button share the first row and the search box gets a whole row, so its
+  // placeholder is never cut.
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, flexWrap: 'wrap', mb: 2 }}>
       {title !== undefined && (
         <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', minWidth: 0 }}>
           {title}
         </Typography>
       )}
-      <Box sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 1 auto' }, minWidth: 0 }}>
-        <TextField
-          size="small"
-          placeholder={searchLabel}
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          sx={{ flex: 1, minWidth: 0, width: { sm: 260 } }}
-          slotProps={{
-            htmlInput: { 'aria-label': searchLabel, name: 'searchParam', type: 'search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        {onAdd && (
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={onAdd}
-            data-testid={addTestId}
-            sx={{ flexShrink: 0 }}
-          >
-            {addLabel}
-          </Button>
-        )}
-      </Box>
+      <TextField
+        size="small"
+        placeholder={searchLabel}
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        sx={{ order: { xs: 3, sm: 0 }, flex: { xs: '1 1 100%', sm: '0 1 260px' }, minWidth: 0 }}
+        slotProps={{
+          htmlInput: { 'aria-label': searchLabel, name: 'searchParam', type: 'search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {onAdd && (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={onAdd}
+          data-testid={addTestId}
+          sx={{ flexShrink: 0 }}
+        >
+          {addLabel}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -62,7 +62,10 @@ describe('useRecordActions', () => {
   it('hands a failed delete to its handler and sends nothing when the question is dismissed', () => {
     const { remove, calls } = fakeRemove();
     const onError = vi.fn();
-    const { result } = renderHook(() => useRecordActions<Row>(remove, 'Deleted', onError), { wrapper });
+    const { result } = renderHook(
+      () => useRecordActions<Row>(remove, 'Deleted', { onDeleteError: onError }),
+      { wrapper },
+    );
 
     act(() => result.current.askDelete({ id: 1, name: 'Caio' }));
     act(() => result.current.confirm.onClose());

@@ -11,6 +11,13 @@ interface DeleteMutation {
   isPending: boolean;
 }
 
+export interface DeleteOptions {
+  /** The deletion toast's kind: success unless the spec names another for the page (a prompt: info). */
+  deletedToast?: 'success' | 'info';
+  /** A failed delete; without it the mutation's own handler tells the user. */
+  onDeleteError?: (error: Error) => void;
+}
+
 /**
  * The add/edit dialog and the delete confirmation of a page of records. `dialogKey` changes with each
  * opening: given as the dialog's key it mounts a fresh form, and closing keeps the content while the dialog
@@ -19,8 +26,7 @@ interface DeleteMutation {
 export function useRecordActions<T extends { id: number }>(
   remove: DeleteMutation,
   deletedMessage: string,
-  /** A failed delete; without it the mutation's own handler tells the user. */
-  onDeleteError?: (error: Error) => void,
+  { deletedToast = 'success', onDeleteError }: DeleteOptions = {},
 ) {
   const [dialog, setDialog] = useState<DialogState<T>>({ open: false, record: undefined, key: 0 });
   const [deleting, setDeleting] = useState<T | null>(null);
@@ -28,7 +34,7 @@ export function useRecordActions<T extends { id: number }>(
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(deletedMessage),
+      onSuccess: () => toast[deletedToast](deletedMessage),
       onError: onDeleteError,
       onSettled: () => setDeleting(null),
     });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useOutbox, useSendInbound, type InboundBody } from './api';
 import { mergeConversation, type ConversationItem, type CustomerMessage } from './conversation';
 import type { ChatTarget } from './schemas';
+import { useSimulatedTyping } from './useSimulatedTyping';
 
 export type OutgoingMessage = Omit<InboundBody, 'from' | 'name'>;
 
@@ -15,6 +16,7 @@ export function useSimulatedChat(target: ChatTarget | null) {
   const chatKey = target ? `${target.whatsappId}:${target.from}` : null;
   const inbound = useSendInbound(connectionId);
   const outbox = useOutbox(connectionId, target?.from ?? null);
+  const typing = useSimulatedTyping(target, outbox.data ?? []);
 
   const patch = (key: string, localId: string, change: Partial<CustomerMessage>) =>
     setSent((all) => ({
@@ -47,5 +49,5 @@ export function useSimulatedChat(target: ChatTarget | null) {
   };
 
   const items: ConversationItem[] = chatKey ? mergeConversation(sent[chatKey] ?? [], outbox.data ?? []) : [];
-  return { items, send, sending: inbound.isPending, outboxFailed: outbox.isError };
+  return { items, typing, send, sending: inbound.isPending, outboxFailed: outbox.isError };
 }

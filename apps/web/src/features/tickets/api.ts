@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   routes,
   type ListTicketsAnswer,
@@ -68,8 +74,26 @@ export function useUpdateTicket() {
   });
 }
 
+const deleteTicketKey = [...ticketKeys.all, 'delete'] as const;
+
+/** DELETE /tickets/:id, under a key that lets the open conversation know its ticket is going away. */
 export function useDeleteTicket() {
   return useMutation({
+    mutationKey: deleteTicketKey,
     mutationFn: (id: number) => callRoute(routes.tickets.remove, { params: { id } }),
   });
+}
+
+/** Whether this browser is deleting, or has just deleted, the ticket (its own `delete` event is no news). */
+export function isDeletingTicket(queryClient: QueryClient, id: number): boolean {
+  return (
+    queryClient.isMutating({
+      mutationKey: deleteTicketKey,
+      predicate: (mutation) => mutation.state.variables === id,
+    }) > 0 ||
+    queryClient
+      .getMutationCache()
+      .findAll({ mutationKey: deleteTicketKey, status: 'success' })
+      .some((mutation) => mutation.state.variables === id)
+  );
 }

@@ -32,7 +32,15 @@ function render(nodes: MarkupNode[], links: boolean): ReactNode[] {
         );
       case 'link':
         return links ? (
-          <Link key={index} href={node.href} target="_blank" rel="noopener noreferrer">
+          // The surrounding text's colour, underlined: a link colour can vanish on a coloured bubble.
+          <Link
+            key={index}
+            href={node.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            color="inherit"
+            underline="always"
+          >
             {node.text}
           </Link>
         ) : (

@@ -1,5 +1,5 @@
 import type { ContactRow } from '../../../modules/contacts';
-import { closeTicket, transferTicket, type TicketRow, type TicketsEnv } from '../../../modules/tickets';
+import { resolveTicket, transferTicket, type TicketRow, type TicketsEnv } from '../../../modules/tickets';
 import type { TenantTx } from '../../../platform/tenancy';
 import {
   storeOutgoing,
@@ -53,7 +53,7 @@ export async function applyAction(
       return transfer(tx, outbound, ticket, action.queueId, action.userId);
     case 'close':
       await switchCycleOff(tx, ticket.id);
-      return closeTicket(tx, ticketsEnv(outbound), ticket, { rating: false, completion: true });
+      return resolveTicket(tx, ticketsEnv(outbound), ticket, { rating: false, completion: true });
   }
 }
 

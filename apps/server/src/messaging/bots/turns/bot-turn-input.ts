@@ -5,6 +5,7 @@ import { findIntegration, type IntegrationRow } from '../../../modules/queue-int
 import type { TicketRow } from '../../../modules/tickets';
 import type { MessagesTable } from '../../../platform/db/schema';
 import type { TenantTx } from '../../../platform/tenancy';
+import { loadPlanFlags, planAllows } from '../bot-data';
 import type { BotTurnRow } from './bot-turns.repository';
 
 export type TurnMessage = Pick<
@@ -38,14 +39,21 @@ export function botHolds(ticket: TicketRow, turn: Pick<BotTurnRow, 'promptId' | 
   );
 }
 
-/** The turn's ticket, message and bot; undefined when the bot no longer holds the ticket (nothing to do). */
-export async function loadTurnInput(tx: TenantTx, turn: BotTurnRow): Promise<TurnInput | undefined> {
+/**
+ * The turn's ticket, message and bot; undefined when the bot no longer holds the ticket (nothing to do), and
+ * `refused` when the company's plan no longer lets this bot answer (the ticket goes to people).
+ */
+export async function loadTurnInput(
+  tx: TenantTx,
+  turn: BotTurnRow,
+): Promise<TurnInput | 'refused' | undefined> {
   const ticket = await tx
     .selectFrom('tickets')
     .where('id', '=', turn.ticketId)
     .selectAll()
     .executeTakeFirst();
   if (!ticket || !botHolds(ticket, turn)) return undefined;
+  if (!planAllows(await loadPlanFlags(tx), turn)) return 'refused';
   const message = await tx
     .selectFrom('messages')
     .where('id', '=', turn.messageId)

@@ -5,14 +5,27 @@ import type { BotAction } from '../runners/bot-actions';
 
 export type BotTurnRow = Selectable<BotTurnsTable>;
 
-/** Queues the bot's answer to a customer message (once per message, whatever redelivers it). */
+/**
+ * How long a turn waits for the node that queued it (woken in-process after the commit) before any node may
+ * claim it: a node that died or lags loses its turns to the others after this.
+ */
+export const CLAIM_GRACE_MS = 2000;
+
+/** Queues the bot's answer to a customer message (once per message, whatever redelivers it), for this node first. */
 export async function insertBotTurn(
   tx: TenantTx,
-  values: { ticketId: number; messageId: number; promptId: number | null; integrationId: number | null },
+  values: {
+    ticketId: number;
+    messageId: number;
+    promptId: number | null;
+    integrationId: number | null;
+    queuedBy: string;
+  },
 ): Promise<void> {
   await tx
     .insertInto('botTurns')
-    .values({ ...values, companyId: tx.companyId })
+    // Queued when written, not when the inbound transaction began (now()): the turn's own time starts here.
+    .values({ ...values, companyId: tx.companyId, createdAt: sql<Date>`clock_timestamp()` })
     .onConflict((oc) => oc.columns(['companyId', 'messageId']).doNothing())
     .execute();
 }
@@ -21,16 +34,20 @@ export async function insertBotTurn(
  * Claims the next due turn of any company whose ticket has no turn running and no earlier turn waiting, so a
  * ticket's turns run one at a time and in order on every node. Two claimers racing for one ticket are parted
  * by `skip locked` and, in the end, by the one-running-turn-per-ticket unique index (the loser claims nothing).
+ * A turn another node queued is left to it for CLAIM_GRACE_MS (`claimable`).
  */
 export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotTurnRow | undefined> {
   try {
     return await scopes.asSystem(async (tx) => {
+      // A claim lost in a crash only leaves the turn pending (or running until the stale release): no need to
+      // wait for the disk. It travels with the transaction's opening (lean-pool.ts), so it costs no round trip.
+      await sql`select set_config('synchronous_commit', 'off', true)`.execute(tx.db);
       const result = await sql<BotTurnRow>`
         update bot_turns set status = 'running', claimed_by = ${nodeId}, claimed_at = now(),
                attempts = attempts + 1, updated_at = now()
          where id = (
            select t.id from bot_turns t
-            where t.status = 'pending' and t.next_attempt_at <= now()
+            where t.status = 'pending' and t.next_attempt_at <= now() and ${claimable(nodeId, 't')}
               and not exists (select 1 from bot_turns r where r.company_id = t.company_id
                                  and r.ticket_id = t.ticket_id and r.status = 'running')
               and not exists (select 1 from bot_turns e where e.company_id = t.company_id
@@ -41,7 +58,9 @@ export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotT
         returning id, company_id as "companyId", ticket_id as "ticketId", message_id as "messageId",
                   prompt_id as "promptId", integration_id as "integrationId", status, actions, applied, attempts,
                   next_attempt_at as "nextAttemptAt", claimed_by as "claimedBy", claimed_at as "claimedAt", error,
-                  created_at as "createdAt", updated_at as "updatedAt"`.execute(tx.db);
+                  created_at as "createdAt", updated_at as "updatedAt", queued_by as "queuedBy"`.execute(
+        tx.db,
+      );
       return result.rows[0];
     });
   } catch (error) {
@@ -50,27 +69,29 @@ export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotT
   }
 }
 
-/** The provider's answer, kept so a crash after it never asks the provider twice nor sends anything twice. */
-export async function saveActions(tx: TenantTx, turn: BotTurnRow, actions: BotAction[]): Promise<boolean> {
+/**
+ * Records, in the caller's transaction (the one that wrote the steps), that the steps `from` to `applied` are
+ * written: with the provider's answer the first time (so a crash after it never asks the provider again nor
+ * sends anything twice), and done when no step is left. False when the turn is no longer ours (a stale claim
+ * was released and taken over): the caller rolls back.
+ */
+export async function recordSteps(
+  tx: TenantTx,
+  turn: BotTurnRow,
+  steps: { actions?: BotAction[]; from: number; applied: number; done: boolean },
+): Promise<boolean> {
   const result = await tx
     .updateTable('botTurns')
-    .set({ actions: JSON.stringify(actions), updatedAt: new Date() })
+    .set({
+      applied: steps.applied,
+      ...(steps.actions ? { actions: JSON.stringify(steps.actions) } : {}),
+      ...(steps.done ? { status: 'done' as const } : {}),
+      updatedAt: new Date(),
+    })
     .where('id', '=', turn.id)
     .where('status', '=', 'running')
     .where('claimedBy', '=', turn.claimedBy)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Counts one more applied action in the caller's transaction; false when the turn is no longer ours. */
-export async function countApplied(tx: TenantTx, turn: BotTurnRow, applied: number): Promise<boolean> {
-  const result = await tx
-    .updateTable('botTurns')
-    .set({ applied: applied + 1, updatedAt: new Date() })
-    .where('id', '=', turn.id)
-    .where('status', '=', 'running')
-    .where('claimedBy', '=', turn.claimedBy)
-    .where('applied', '=', applied)
+    .where('applied', '=', steps.from)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
@@ -98,6 +119,8 @@ export async function postponeTurn(tx: TenantTx, turn: BotTurnRow, delayMs: numb
       status: 'pending',
       nextAttemptAt: new Date(Date.now() + delayMs),
       claimedBy: null,
+      // This node waits for the audio: it takes the turn up again first.
+      queuedBy: turn.claimedBy,
       updatedAt: new Date(),
     })
     .where('id', '=', turn.id)
@@ -119,16 +142,24 @@ export async function releaseStaleTurns(scopes: Scopes, olderThanMs: number): Pr
   });
 }
 
-/** Whether any turn waits now (the worker's cheap poll). */
-export async function hasDueTurns(scopes: Scopes): Promise<boolean> {
+/** Whether any turn this node may claim waits now (the worker's cheap poll). */
+export async function hasDueTurns(scopes: Scopes, nodeId: string): Promise<boolean> {
   return scopes.asSystem(async (tx) => {
     const row = await tx.db
       .selectFrom('botTurns')
       .where('status', '=', 'pending')
       .where('nextAttemptAt', '<=', new Date())
+      .where(claimable(nodeId, 'bot_turns'))
       .select('id')
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
   });
+}
+
+/** A due turn this node may take: queued here (or by no node in particular), or waiting past the grace. */
+function claimable(nodeId: string, table: string) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<boolean>`(${column('queued_by')} is null or ${column('queued_by')} = ${nodeId}
+    or ${column('next_attempt_at')} <= now() - ${`${CLAIM_GRACE_MS} milliseconds`}::interval)`;
 }

@@ -2,22 +2,19 @@ import type { AppContext } from '../../../platform/context';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import type { MediaStorage } from '../../../platform/storage/media-storage';
 import type { TenantScope } from '../../../platform/tenancy';
-import { chatIdOfContact, lockChat } from '../../../modules/contacts';
 import type { OutgoingEnv } from '../../../modules/messages';
 import { BotProviderError, type BotAction } from '../runners/bot-actions';
 import { webhookPolicy } from '../runners/webhook-runner';
-import { saveProviderMedia } from './bot-media';
-import { applyAction, handOff } from './bot-turn-apply';
+import { handOff } from './bot-turn-apply';
 import { botHolds, loadTurnInput } from './bot-turn-input';
 import { runTurn } from './bot-turn-run';
+import { TurnLost, writeSteps } from './bot-turn-steps';
 import {
   claimBotTurn,
-  countApplied,
   finishTurn,
   hasDueTurns,
   postponeTurn,
   releaseStaleTurns,
-  saveActions,
   type BotTurnRow,
 } from './bot-turns.repository';
 
@@ -28,14 +25,12 @@ export interface BotWorkerDeps {
   box: SecretBox;
 }
 
-/** The turn was taken over by another process (a stale claim released): stop without writing. */
-class TurnLost extends Error {}
-
 /**
  * Runs bot turns (server-behaviour 8) on any node: claims due turns (one running per ticket, across nodes),
- * calls the provider outside transactions, then writes each answer step in its own transaction together with
- * its count, re-checking that the bot still holds the ticket (an agent may have taken it meanwhile). A provider
- * failure is logged and hands the ticket to people.
+ * calls the provider outside transactions, then writes the answer and its steps in one transaction per stretch
+ * (a Typebot pause ends a stretch) with their count, re-checking that the bot still holds the ticket (an agent
+ * may have taken it meanwhile). A provider failure is logged and hands the ticket to people, as does a plan that
+ * no longer lets the bot answer.
  */
 export class BotWorker {
   /** Tunable in tests and benchmarks. */
@@ -86,7 +81,10 @@ export class BotWorker {
   async #poll(): Promise<void> {
     try {
       if (++this.#polls % 120 === 0) await releaseStaleTurns(this.deps.ctx.scopes, this.options.staleMs);
-      if (this.#active.size < this.options.concurrency && (await hasDueTurns(this.deps.ctx.scopes)))
+      if (
+        this.#active.size < this.options.concurrency &&
+        (await hasDueTurns(this.deps.ctx.scopes, this.deps.ctx.config.nodeId))
+      )
         this.kick();
     } catch (error) {
       this.deps.ctx.log.error({ err: error }, 'bot turn poll failed');
@@ -118,61 +116,38 @@ export class BotWorker {
   async #run(turn: BotTurnRow): Promise<void> {
     const scope = this.deps.ctx.scopes.tenant(turn.companyId);
     try {
+      const input = await scope.read((tx) => loadTurnInput(tx, turn));
+      if (input === undefined) return await scope.run((tx) => finishTurn(tx, turn, 'done'));
+      if (input === 'refused') return await this.#refuse(scope, turn);
       let actions = turn.actions as BotAction[] | null;
+      const answered = actions === null;
       if (actions === null) {
-        const input = await scope.read((tx) => loadTurnInput(tx, turn));
-        if (!input) return await scope.run((tx) => finishTurn(tx, turn, 'done'));
         const outcome = await runTurn({ ...this.deps, webhook: this.options.webhook }, scope, turn, input);
         if (outcome.kind === 'wait') return await scope.run((tx) => postponeTurn(tx, turn, 1000));
-        const answered = outcome.actions;
-        if (!(await scope.run((tx) => saveActions(tx, turn, answered)))) return;
-        actions = answered;
+        actions = outcome.actions;
       }
-      for (let index = turn.applied; index < actions.length; index++) {
-        const action = actions[index];
-        if (!action) break;
-        if (action.kind === 'pause')
-          await new Promise((r) => setTimeout(r, Math.min(action.ms, this.options.maxPauseMs)));
-        if (!(await this.#apply(scope, turn, action, index))) break;
+      // The answer is written with its first stretch of steps, in one transaction; a pause ends a stretch.
+      let from = turn.applied;
+      for (let first = true; ; first = false) {
+        const written = await writeSteps(this.deps, scope, turn, actions, from, input, first && answered);
+        if (written.done) return;
+        from = written.applied;
+        if (written.pauseMs !== null)
+          await new Promise((r) => setTimeout(r, Math.min(written.pauseMs ?? 0, this.options.maxPauseMs)));
       }
-      await scope.run((tx) => finishTurn(tx, turn, 'done'));
     } catch (error) {
       if (error instanceof TurnLost) return;
       await this.#fail(scope, turn, error);
     }
   }
 
-  /** One step in its own transaction; false when the bot no longer holds the ticket (the rest is dropped). */
-  async #apply(scope: TenantScope, turn: BotTurnRow, action: BotAction, index: number): Promise<boolean> {
-    const media =
-      action.kind === 'media'
-        ? await saveProviderMedia(this.deps.storage, turn.companyId, action.url)
-        : undefined;
-    return scope.run(async (tx) => {
-      const seen = await tx
-        .selectFrom('tickets')
-        .where('id', '=', turn.ticketId)
-        .selectAll()
-        .executeTakeFirst();
-      if (!seen || seen.whatsappId === null) return false;
-      const contact = await tx
-        .selectFrom('contacts')
-        .where('id', '=', seen.contactId)
-        .selectAll()
-        .executeTakeFirstOrThrow();
-      // The chat's section first, as inbound processing and every send take it, then the ticket's row.
-      await lockChat(tx, seen.whatsappId, chatIdOfContact(contact));
-      const ticket = await tx
-        .selectFrom('tickets')
-        .where('id', '=', turn.ticketId)
-        .selectAll()
-        .forUpdate()
-        .executeTakeFirst();
-      if (!ticket || !botHolds(ticket, turn)) return false;
-      await applyAction(tx, this.deps.outbound, ticket, contact, action, media);
-      if (!(await countApplied(tx, turn, index))) throw new TurnLost();
-      return true;
-    });
+  /** The plan lost the bot's flag since the turn was queued: no answer, the ticket waits for a human. */
+  async #refuse(scope: TenantScope, turn: BotTurnRow): Promise<void> {
+    this.deps.ctx.log.info(
+      { companyId: turn.companyId, ticketId: turn.ticketId, turnId: turn.id },
+      `bot turn dropped: the plan no longer allows ${turn.promptId !== null ? 'prompts' : 'integrations'}`,
+    );
+    await this.#toPeople(scope, turn, 'done', null);
   }
 
   async #fail(scope: TenantScope, turn: BotTurnRow, error: unknown): Promise<void> {
@@ -190,18 +165,28 @@ export class BotWorker {
       );
     }
     try {
-      await scope.run(async (tx) => {
-        await finishTurn(tx, turn, 'failed', reason.slice(0, 1000));
-        const ticket = await tx
-          .selectFrom('tickets')
-          .where('id', '=', turn.ticketId)
-          .selectAll()
-          .forUpdate()
-          .executeTakeFirst();
-        if (ticket && botHolds(ticket, turn)) await handOff(tx, this.deps.outbound, ticket);
-      });
+      await this.#toPeople(scope, turn, 'failed', reason.slice(0, 1000));
     } catch (cleanup) {
       this.deps.ctx.log.error({ ...where, err: cleanup }, 'bot turn failure could not be recorded');
     }
+  }
+
+  /** Ends the turn and, while its bot still holds the ticket, turns the bot off: the ticket waits for a human. */
+  async #toPeople(
+    scope: TenantScope,
+    turn: BotTurnRow,
+    status: 'done' | 'failed',
+    error: string | null,
+  ): Promise<void> {
+    await scope.run(async (tx) => {
+      await finishTurn(tx, turn, status, error);
+      const ticket = await tx
+        .selectFrom('tickets')
+        .where('id', '=', turn.ticketId)
+        .selectAll()
+        .forUpdate()
+        .executeTakeFirst();
+      if (ticket && botHolds(ticket, turn)) await handOff(tx, this.deps.outbound, ticket);
+    });
   }
 }

@@ -1,5 +1,5 @@
 import type { AnyMessageContent, WAMessageKey } from 'baileys';
-import { ProviderError, type MediaRef, type NumberCheck, type SendCommand } from '..';
+import { ProviderError, type ChatPresence, type MediaRef, type NumberCheck, type SendCommand } from '..';
 import type { BaileysLogger } from './baileys-logger';
 import type { InboundEvents } from './inbound-events';
 import { BoundedMap } from './bounded-map';
@@ -53,6 +53,16 @@ export class BetaCommands {
       await socket.readMessages(keys);
     } catch (error) {
       throw toProviderError(error, 'read receipt');
+    }
+  }
+
+  /** WhatsApp's "typing…" (or its end) in the chat, as baileys sends a presence update to one jid. */
+  async sendPresence(chatId: string, state: ChatPresence): Promise<void> {
+    const socket = this.#live();
+    try {
+      await socket.sendPresenceUpdate(state, jidOfChat(chatId));
+    } catch (error) {
+      throw toProviderError(error, 'presence update');
     }
   }
 

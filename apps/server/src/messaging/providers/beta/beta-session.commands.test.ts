@@ -193,6 +193,17 @@ describe('beta session: commands', () => {
     ]);
   });
 
+  it('shows "typing…" in the chat with a presence update to its jid, then stops it', async () => {
+    const h = betaHarness();
+    const socket = await h.connect();
+    await h.session.sendPresence(CUSTOMER, 'composing');
+    await h.session.sendPresence(CUSTOMER, 'paused');
+    expect(socket.presences).toEqual([
+      { type: 'composing', jid: customerJid },
+      { type: 'paused', jid: customerJid },
+    ]);
+  });
+
   it('deletes for everyone and edits through sendMessage', async () => {
     const h = betaHarness();
     const socket = await h.connect();

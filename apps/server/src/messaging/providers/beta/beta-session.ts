@@ -1,6 +1,7 @@
 import type { ConnectionState } from 'baileys';
 import {
   ProviderError,
+  type ChatPresence,
   type ConnectionStatus,
   type MediaRef,
   type NumberCheck,
@@ -161,6 +162,10 @@ export class BetaSession implements ProviderSession {
 
   rejectCall(callId: string, from: string): Promise<void> {
     return this.#commands.rejectCall(callId, from);
+  }
+
+  sendPresence(chatId: string, state: ChatPresence): Promise<void> {
+    return this.#commands.sendPresence(chatId, state);
   }
 
   /** Ends the epoch: no more timers, batches or reconnects; hands back the socket it detached. */

@@ -46,6 +46,7 @@ export class FakeSocket implements BetaSocket {
   readonly sent: SentRecord[] = [];
   readonly reads: WAMessageKey[][] = [];
   readonly rejected: Array<{ callId: string; from: string }> = [];
+  readonly presences: Array<{ type: string; jid: string | undefined }> = [];
   readonly pairingCodes: string[] = [];
   ended = false;
   loggedOut = false;
@@ -123,6 +124,11 @@ export class FakeSocket implements BetaSocket {
     const url = this.network.pictures.get(jid.split('@')[0] ?? jid);
     if (!url) throw new FakeBoom('item-not-found', 404);
     return url;
+  }
+
+  async sendPresenceUpdate(type: string, jid?: string): Promise<void> {
+    if (this.ended) throw new FakeBoom('Connection Closed', 428);
+    this.presences.push({ type, jid });
   }
 
   async rejectCall(callId: string, from: string): Promise<void> {

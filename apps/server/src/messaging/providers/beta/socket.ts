@@ -9,6 +9,7 @@ import makeWASocket, {
   type WAMessageContent,
   type WAMessage,
   type WAMessageKey,
+  type WAPresence,
   type WAVersion,
 } from 'baileys';
 import type { BaileysLogger } from './baileys-logger';
@@ -30,6 +31,7 @@ export interface BetaSocket {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
+  sendPresenceUpdate(type: WAPresence, toJid?: string): Promise<void>;
   onWhatsApp(...numbers: string[]): Promise<Array<{ jid: string; exists: boolean }> | undefined>;
   profilePictureUrl(jid: string, type?: 'image' | 'preview'): Promise<string | undefined>;
   rejectCall(callId: string, callFrom: string): Promise<void>;

@@ -1,3 +1,4 @@
+import { SIMULATOR_PRESENCE_EVENT } from '@zapdesk/contracts';
 import type { AppContext } from '../../../platform/context';
 import type { ProviderFactory } from '..';
 import { SimulatedAvatars } from './avatars';
@@ -14,6 +15,10 @@ export function simulatorProvider(ctx: AppContext): ProviderFactory {
     readMs: ctx.config.simulatorAckMs.read,
   };
   const avatars = new SimulatedAvatars(ctx.config.storageDir, ctx.config.backendUrl);
-  return (context) =>
-    new SimulatorSession(context, ctx.scopes.tenant(context.connection.companyId), timings, avatars);
+  return (context) => {
+    const { companyId } = context.connection;
+    return new SimulatorSession(context, ctx.scopes.tenant(companyId), timings, avatars, (presence) =>
+      ctx.realtime.emitToCompany(companyId, SIMULATOR_PRESENCE_EVENT, presence),
+    );
+  };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { TenantScope } from '../../../platform/tenancy';
 import {
   ProviderError,
+  type ChatPresence,
   type ConnectionStatus,
   type MediaRef,
   type NumberCheck,
@@ -25,6 +26,14 @@ import {
   recordOutgoing,
 } from './simulator.repository';
 import { toProviderEvent } from './to-event';
+
+/** Shows our "typing…" on the simulated phone's page (a socket event to the company). */
+export type SimulatedPresence = (presence: {
+  whatsappId: number;
+  to: string;
+  state: ChatPresence;
+  at: string;
+}) => void;
 
 export interface SimulatorTimings {
   /** Between QR codes. */
@@ -65,6 +74,7 @@ export class SimulatorSession implements WakeableSession {
     private readonly scope: TenantScope,
     private readonly timings: SimulatorTimings,
     private readonly avatars: SimulatedAvatars,
+    private readonly presence: SimulatedPresence = () => undefined,
   ) {}
 
   private get whatsappId() {
@@ -123,6 +133,14 @@ export class SimulatorSession implements WakeableSession {
     });
     if (sent.created) this.#scheduleAcks(sent.externalId, 1);
     return { wid: sent.externalId };
+  }
+
+  /** The simulated phone shows "typing…" while we compose; nothing is stored (a presence is not a message). */
+  async sendPresence(chatId: string, state: ChatPresence): Promise<void> {
+    if (this.#state !== 'connected') throw new ProviderError('simulator connection is not connected', true);
+    const to = checkSimulatedNumber(chatId);
+    if (!to.exists || !to.number) throw new ProviderError(`${chatId} is not on the simulated network`, false);
+    this.presence({ whatsappId: this.whatsappId, to: to.number, state, at: new Date().toISOString() });
   }
 
   async markRead(): Promise<void> {

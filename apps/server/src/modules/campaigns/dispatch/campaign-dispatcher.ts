@@ -94,6 +94,16 @@ export class CampaignDispatcher {
     const renewEvery = Math.max(100, Math.floor(this.#leases.leaseMs / 3));
     let renewedAt = Date.now();
     let settledAt = 0;
+    // A settle reads every row still undelivered: with thousands queued ahead of a slow connection it is not free,
+    // so it runs at most a tenth of the time.
+    let settleCostMs = 0;
+    const settle = async () => {
+      const started = Date.now();
+      const settled = await settleCampaign(this.ctx, companyId, campaignId, { emit: true });
+      settledAt = Date.now();
+      settleCostMs = settledAt - started;
+      return settled;
+    };
     try {
       while (!this.#stopped) {
         let result;
@@ -105,13 +115,13 @@ export class CampaignDispatcher {
         }
         const stepDone = Date.now();
         if (result.kind === 'stop') {
-          await settleCampaign(this.ctx, companyId, campaignId, { emit: true });
+          await settle();
           return;
         }
         const settling = result.kind === 'wait' && result.reason === 'settling';
-        if (settling || Date.now() - settledAt >= this.timing.settleMs) {
-          settledAt = Date.now();
-          const { finished } = await settleCampaign(this.ctx, companyId, campaignId, { emit: true });
+        const gapMs = Math.max(settling ? 0 : this.timing.settleMs, settleCostMs * 10);
+        if (Date.now() - settledAt >= gapMs) {
+          const { finished } = await settle();
           if (finished) return;
         }
         // The pace counts from the send, not from the bookkeeping done since.

@@ -1,8 +1,6 @@
 import type { TenantTx } from '../../../platform/tenancy';
-import type { upsertContact } from '../../contacts';
+import type { ContactRow } from '../../contacts';
 import type { TicketRow } from '../../tickets';
-
-export type CampaignContact = Awaited<ReturnType<typeof upsertContact>>['contact'];
 
 /** One message of a contact's send: a text, or a stored file with its caption. */
 export interface CampaignPart {
@@ -10,17 +8,28 @@ export interface CampaignPart {
   media?: { path: string; mimetype: string; fileName: string };
 }
 
+/** One contact's send of a batch. */
+export interface CampaignSend {
+  ticket: TicketRow;
+  contact: ContactRow;
+  parts: CampaignPart[];
+}
+
 /**
  * The port through which campaigns cause deliveries, handed in at wiring (modules never import messaging/): the
- * messages are stored in the contact's ticket (origin campaign) and their outbox rows written in the caller's
- * transaction, so they commit together with the shipping row that records them, or not at all.
+ * messages are stored in the contacts' tickets (origin campaign) and their outbox rows written in the caller's
+ * transaction, so they commit together with the shipping rows that record them, or not at all.
  */
 export interface CampaignOutbox {
-  /** Serialises with the chat's inbound processing; taken before the contact's and ticket's rows. */
-  lockChat(tx: TenantTx, whatsappId: number, chatKey: string): Promise<void>;
-  /** Stores and queues the parts; answers the stored messages' ids in order. */
-  store(
-    tx: TenantTx,
-    input: { ticket: TicketRow; contact: CampaignContact; parts: CampaignPart[] },
-  ): Promise<number[]>;
+  /**
+   * Stores and queues the sends of one connection (behind its conversations); the caller holds the chats' locks.
+   * Answers each send's stored message ids, in order.
+   */
+  store(tx: TenantTx, whatsappId: number, sends: CampaignSend[]): Promise<number[][]>;
+  /** Cancel: withholds the messages' sends still queued (waiting for one in progress); answers how many. */
+  hold(tx: TenantTx, messageIds: number[]): Promise<number>;
+  /** Restart: queues the held sends again, and runs their connections' queues after commit. */
+  release(tx: TenantTx, messageIds: number[]): Promise<void>;
+  /** Delete: drops the held sends for good; their messages are kept as deleted. */
+  drop(tx: TenantTx, messageIds: number[]): Promise<void>;
 }

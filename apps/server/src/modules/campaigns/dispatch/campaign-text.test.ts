@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pacingDelayMs, pickVariant, renderCampaignText } from './campaign-text';
+import { batchSize, MAX_BATCH, pacingDelayMs, pickVariant, renderCampaignText } from './campaign-text';
 
 describe('campaign text and pacing', () => {
   it('picks only non-empty variants, spread over all of them', () => {
@@ -32,5 +32,20 @@ describe('campaign text and pacing', () => {
     expect(pacingDelayMs(3, { ...settings, greaterInterval: 0 }, () => 0)).toBe(5000);
     expect(pacingDelayMs(3, { ...settings, longerIntervalAfter: 0 }, () => 0)).toBe(5000);
     expect(pacingDelayMs(1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 })).toBe(0);
+  });
+
+  it('batches only without an interval, and never past the next longer pause', () => {
+    const none = { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 };
+    expect(batchSize(0, none)).toBe(MAX_BATCH);
+    expect(batchSize(12_345, none)).toBe(MAX_BATCH);
+    expect(batchSize(0, { ...none, messageInterval: 5 })).toBe(1);
+    const pauses = { messageInterval: 0, longerIntervalAfter: 5, greaterInterval: 2 };
+    expect(batchSize(0, pauses)).toBe(5);
+    expect(batchSize(3, pauses)).toBe(2);
+    expect(batchSize(5, pauses)).toBe(5);
+    // The batch's last send is the 5th: the pause follows it, as it would have one by one.
+    expect(pacingDelayMs(5, pauses)).toBe(2000);
+    expect(batchSize(0, { ...pauses, longerIntervalAfter: 250 })).toBe(MAX_BATCH);
+    expect(batchSize(0, { ...pauses, greaterInterval: 0 })).toBe(MAX_BATCH);
   });
 });

@@ -41,3 +41,20 @@ export function pacingDelayMs(
   if (longer) return Math.round(settings.greaterInterval * 1000);
   return Math.round(settings.messageInterval * 1000 * (1 + 0.2 * random()));
 }
+
+/** Rows sent in one transaction when no interval separates them (interval 0). */
+export const MAX_BATCH = 200;
+
+/**
+ * How many rows may go in one transaction after the `dispatched`-th: one when an interval separates sends; with
+ * interval 0, up to the next longer pause (the send that reaches it is the batch's last), at most MAX_BATCH.
+ */
+export function batchSize(
+  dispatched: number,
+  settings: { messageInterval: number; longerIntervalAfter: number; greaterInterval: number },
+): number {
+  if (settings.messageInterval > 0) return 1;
+  const every = settings.longerIntervalAfter;
+  if (every > 0 && settings.greaterInterval > 0) return Math.min(MAX_BATCH, every - (dispatched % every));
+  return MAX_BATCH;
+}

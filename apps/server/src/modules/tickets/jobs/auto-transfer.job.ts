@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context';
 import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { currentCycle } from '../ticket-cycles';
-import { transferTicket } from '../ticket-transitions';
+import { transferTicket } from '../ticket-verbs';
 import { activeCompany } from './active-companies';
 import { lockTicketChat } from './ticket-expiry.job';
 import { handleEach } from './sweep-candidates';

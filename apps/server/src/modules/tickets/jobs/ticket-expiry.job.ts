@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context';
 import { periodicSweepJob } from '../../../platform/jobs/define-job';
 import type { TenantTx } from '../../../platform/tenancy';
 import { chatIdOfContact, lockChat } from '../../contacts';
-import { closeTicket } from '../ticket-transitions';
+import { resolveTicket } from '../ticket-verbs';
 import type { TicketRow } from '../tickets.repository';
 import { activeCompany } from './active-companies';
 import { handleEach } from './sweep-candidates';
@@ -63,7 +63,7 @@ async function expireTicket(tx: TenantTx, env: TicketsEnv, ticketId: number, now
   if (!expired) return false;
   const defer = (fn: () => void) => tx.afterCommit(fn);
   const sent = await env.messages.sendAutomatic(tx, ticket, connection.expiresInactiveMessage, defer);
-  await closeTicket(tx, env, sent, { rating: false, completion: false, defer });
+  await resolveTicket(tx, env, sent, { rating: false, completion: false, defer });
   return true;
 }
 

@@ -7,7 +7,7 @@ import type { TenantScope, TenantTx } from '../../../platform/tenancy';
 import { findDefaultConnection } from '../../whatsapps';
 import { refuseOtherOpenTicket } from '../ticket-conflicts';
 import { findOrCreateTicketQuietly } from '../ticket-lifecycle';
-import { changeTicket } from '../ticket-transitions';
+import { reopenTicket } from '../ticket-verbs';
 import type { TicketsEnv } from '../ticket-messages.port';
 import { loadTicketView } from '../tickets.presenter';
 import { checkTicketReferences } from './ticket-references';
@@ -43,11 +43,8 @@ export function createTicket(
       whatsappId: connection.id,
       isGroup: contact.isGroup,
     });
-    const ticket = await changeTicket(tx, env, found.ticket, {
-      status: 'open',
-      userId: actor.userId,
-      queueId,
-    });
+    // Closed (or made just now, closed): refuseOtherOpenTicket above found no open or pending one.
+    const ticket = await reopenTicket(tx, env, found.ticket, actor.userId, { queueId });
     return loadTicketView(tx, env.ctx.config.frontendUrl, ticket.id);
   });
 }

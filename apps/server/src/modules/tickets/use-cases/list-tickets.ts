@@ -11,7 +11,8 @@ import {
   type TicketListShape,
   type TicketListValues,
 } from '../tickets.filters';
-import { selectTicketViews, viewOfRow } from '../tickets.presenter';
+import { selectTicketViews } from '../ticket-views.repository';
+import { viewOfRow } from '../tickets.presenter';
 
 export interface TicketListEnv {
   frontendUrl: string;

@@ -39,9 +39,11 @@ import * as ticketsKeyCoversSearch from './2026112296_tickets_key_covers_search'
 import * as searchCommonKeys from './2026112297_search_common_keys';
 import * as botTurns from './2026112750_bot_turns';
 import * as cycleBotOff from './2026112751_cycle_bot_off';
+import * as botTurnAffinity from './2026112840_bot_turn_affinity';
 import * as refreshTokenRotation from './2026112710_refresh_token_rotation';
 import * as loginFailures from './2026112711_login_failures';
 import * as campaignDispatch from './2026112740_campaign_dispatch';
+import * as campaignBatches from './2026112830_campaign_batches';
 import * as pixSandbox from './2026112770_pix_sandbox';
 import * as invoicePixCharges from './2026112771_invoice_pix_charges';
 
@@ -90,6 +92,8 @@ export const migrations: Record<string, Migration> = {
   '2026112710_refresh_token_rotation': refreshTokenRotation,
   '2026112711_login_failures': loginFailures,
   '2026112740_campaign_dispatch': campaignDispatch,
+  '2026112830_campaign_batches': campaignBatches,
   '2026112770_pix_sandbox': pixSandbox,
   '2026112771_invoice_pix_charges': invoicePixCharges,
+  '2026112840_bot_turn_affinity': botTurnAffinity,
 };

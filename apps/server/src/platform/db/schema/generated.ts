@@ -51,6 +51,8 @@ export interface BotTurnsTable {
   error: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** Node that queued (or last postponed) the turn and claims it first; others after a grace period */
+  queuedBy: string | null;
 }
 
 export interface CampaignSettingsTable {
@@ -83,6 +85,10 @@ export interface CampaignShippingTable {
   queuedAt: Date | null;
   /** The last message stored for the row; its acceptance (ack or send error) sets delivered_at or failed_at */
   messageId: number | null;
+  /** Every message stored for the row, in sending order */
+  messageIds: Generated<number[]>;
+  /** The row is not sent before this time (confirmation delay) */
+  sendAfter: Date | null;
 }
 
 export interface CampaignsTable {
@@ -396,12 +402,14 @@ export interface OutboxTable {
   kind: string;
   payload: JsonWithDefault;
   idempotencyKey: string;
-  status: Generated<'pending' | 'sending' | 'sent' | 'failed'>;
+  status: Generated<'pending' | 'sending' | 'sent' | 'failed' | 'held'>;
   attempts: Generated<number>;
   nextAttemptAt: Generated<Date>;
   lastError: string | null;
   createdAt: Generated<Date>;
   updatedAt: Generated<Date>;
+  /** A campaign send: runs after the connection's other pending sends */
+  bulk: Generated<boolean>;
 }
 
 export interface PasswordResetsTable {

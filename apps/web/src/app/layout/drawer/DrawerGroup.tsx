@@ -42,7 +42,10 @@ export function DrawerGroup({
         </ListItemButton>
       </Tooltip>
       <Collapse in={open} timeout="auto" unmountOnExit>
-        <List disablePadding>{children}</List>
+        {/* A div, not a <ul>: the entries are links, not list items (axe: list). */}
+        <List component="div" disablePadding>
+          {children}
+        </List>
       </Collapse>
     </>
   );

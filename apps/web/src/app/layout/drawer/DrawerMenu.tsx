@@ -78,7 +78,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
         <>
           <Divider sx={{ my: 1 }} />
           {!collapsed && (
-            <ListSubheader sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
+            <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px' }}>
               {t('menu.administration')}
             </ListSubheader>
           )}

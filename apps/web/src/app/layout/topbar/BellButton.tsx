@@ -23,6 +23,9 @@ export function BellButton({
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  // The badge's text is part of the button's name (axe: the name contains what is shown); none when zero.
+  const shown = count > 99 ? '99+' : String(count);
+  const name = count > 0 ? `${label}: ${shown}` : label;
   return (
     <>
       <Tooltip title={label}>
@@ -30,11 +33,11 @@ export function BellButton({
           data-testid={testId}
           color="inherit"
           size="small"
-          aria-label={label}
+          aria-label={name}
           aria-haspopup="dialog"
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <Badge badgeContent={count} color="error" max={99}>
+          <Badge badgeContent={count > 0 ? count : undefined} color="error" max={99}>
             {icon}
           </Badge>
         </IconButton>

@@ -25,9 +25,9 @@ export function CompaniesTab() {
   const list = useCompanyPages(useDebouncedValue(typed).trim());
   const save = useSaveCompany();
   const remove = useDeleteCompany();
-  const actions = useRecordActions<CompanyView>(remove, t('toasts.success'), (error) =>
-    toastOperationError(error, t('toasts.errorOperation')),
-  );
+  const actions = useRecordActions<CompanyView>(remove, t('toasts.success'), {
+    onDeleteError: (error) => toastOperationError(error, t('toasts.errorOperation')),
+  });
   useListErrorToast(list.isError, t('toasts.errorList'));
 
   const companies = mergeById((list.data?.pages ?? []).map((page) => page.companies));

@@ -7,6 +7,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { WhatsappView } from '@zapdesk/contracts';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +18,7 @@ import { ConnectionStatusIndicator } from './ConnectionStatusIndicator';
 import { SessionActionButtons } from './SessionActionButtons';
 import { RowActions } from '../../../components/list/RowActions';
 
-/** Columns that give way below 600 px (the status moves under the name). */
+/** Columns that give way below 600 px (the status and the session buttons move under the name). */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export interface ConnectionsTableProps {
@@ -34,6 +36,17 @@ export interface ConnectionsTableProps {
 export function ConnectionsTable(props: ConnectionsTableProps) {
   const { t } = useTranslation('connections');
   const { connections, showSessionActions, showEditDelete } = props;
+  // Rendered in one place only (under the name on phones), so every button keeps a single test hook and the
+  // edit and delete column stays on screen at 360 px.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const sessionActions = (connection: WhatsappView) => (
+    <SessionActionButtons
+      connection={connection}
+      pending={props.pendingId === connection.id}
+      onShowQr={props.onShowQr}
+      onCommand={props.onCommand}
+    />
+  );
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small">
@@ -41,7 +54,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
           <TableRow>
             <TableCell>{t('table.name')}</TableCell>
             <TableCell sx={wide}>{t('table.status')}</TableCell>
-            {showSessionActions && <TableCell>{t('table.session')}</TableCell>}
+            {showSessionActions && !narrow && <TableCell>{t('table.session')}</TableCell>}
             <TableCell sx={wide}>{t('table.lastUpdate')}</TableCell>
             <TableCell sx={wide} align="center">
               {t('table.default')}
@@ -66,25 +79,17 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
               data-name={connection.name}
               data-status={connection.status}
             >
-              <TableCell sx={{ maxWidth: { xs: 120, sm: 320 }, overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ maxWidth: { sm: 320 }, overflowWrap: 'anywhere' }}>
                 {connection.name}
                 <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
                   <ConnectionStatusIndicator status={connection.status} />
                 </Box>
+                {showSessionActions && narrow && <Box sx={{ mt: 1 }}>{sessionActions(connection)}</Box>}
               </TableCell>
               <TableCell sx={wide}>
                 <ConnectionStatusIndicator status={connection.status} />
               </TableCell>
-              {showSessionActions && (
-                <TableCell>
-                  <SessionActionButtons
-                    connection={connection}
-                    pending={props.pendingId === connection.id}
-                    onShowQr={props.onShowQr}
-                    onCommand={props.onCommand}
-                  />
-                </TableCell>
-              )}
+              {showSessionActions && !narrow && <TableCell>{sessionActions(connection)}</TableCell>}
               <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
                 {formatLastUpdate(connection.updatedAt)}
               </TableCell>

@@ -5,26 +5,18 @@ import ContactPhoneOutlinedIcon from '@mui/icons-material/ContactPhoneOutlined';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import type { ContactView } from '@zapdesk/contracts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toast, toastError } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
-import {
-  downloadContactsCsv,
-  useContactList,
-  useDeleteContact,
-  useImportPhoneContacts,
-  useStartTicket,
-} from '../api';
+import { downloadContactsCsv, useContactList, useDeleteContact, useImportPhoneContacts } from '../api';
 import { ContactDialog } from '../components/ContactDialog';
 import { ImportContactsDialog } from '../components/ImportContactsDialog';
 import { ContactsTable } from '../components/ContactsTable';
 import { useContactsLive } from '../realtime';
-import { useOtherOpenTicketError } from '../useOtherOpenTicketError';
 import { useCan } from '../../auth/can';
+import { NewTicketDialog } from '../../tickets/components/NewTicketDialog';
 
 /**
  * /contacts: searchable, infinitely scrolled contacts with start ticket, edit, delete, the spreadsheet import,
@@ -32,13 +24,11 @@ import { useCan } from '../../auth/can';
  */
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
-  const navigate = useNavigate();
-  const user = useCurrentUser();
   const list = useContactList();
   const remove = useDeleteContact();
   const actions = useRecordActions<ContactView>(remove, t('toasts.deleted'));
-  const startTicket = useStartTicket();
-  const onStartError = useOtherOpenTicketError();
+  // Spec 2 section 2: start ticket opens the new-ticket dialog with this contact (queue and connection to pick).
+  const [startingFor, setStartingFor] = useState<ContactView | null>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [askPhoneImport, setAskPhoneImport] = useState(false);
@@ -47,15 +37,6 @@ export function ContactsPage() {
 
   // DELETE /contacts/:id is admin-only on the server.
   const canDelete = useCan('contacts.delete');
-
-  const onStartTicket = (contact: ContactView) =>
-    startTicket.mutate(
-      { contactId: contact.id, userId: user.id },
-      {
-        onSuccess: (ticket) => void navigate(`/tickets/${ticket.uuid}`),
-        onError: onStartError,
-      },
-    );
 
   const onExport = () => {
     setExporting(true);
@@ -134,6 +115,9 @@ export function ContactsPage() {
                 contact={actions.editing}
                 onClose={actions.closeDialog}
               />
+              {startingFor && (
+                <NewTicketDialog open initialContact={startingFor} onClose={() => setStartingFor(null)} />
+              )}
               <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />
               <ConfirmDialog
                 open={askPhoneImport}
@@ -151,8 +135,7 @@ export function ContactsPage() {
           <ContactsTable
             contacts={list.records}
             canDelete={canDelete}
-            startingId={startTicket.isPending ? startTicket.variables.contactId : undefined}
-            onStartTicket={onStartTicket}
+            onStartTicket={setStartingFor}
             onEdit={actions.openEdit}
             onDelete={actions.askDelete}
           />

@@ -31,7 +31,13 @@ function Stars({ rating }: { rating: number }) {
 export function AttendantsTable({ attendants }: { attendants: DashboardAttendant[] }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Table size="small" stickyHeader data-testid="dashboard-attendants" sx={{ minWidth: 480 }}>
+    // Fits its card at 360 px: narrower cells on phones, long names and headings wrap instead of scrolling.
+    <Table
+      size="small"
+      stickyHeader
+      data-testid="dashboard-attendants"
+      sx={{ '& th, & td': { px: { xs: 1, sm: 2 }, overflowWrap: 'anywhere' } }}
+    >
       <TableHead>
         <TableRow>
           <TableCell>{t('attendants.name')}</TableCell>

@@ -18,6 +18,7 @@ import { AttendantsTable } from '../components/AttendantsTable';
 import { ConversationsChart } from '../components/ConversationsChart';
 import { CounterCards } from '../components/CounterCards';
 import { FilterBar } from '../components/FilterBar';
+import { useDashboardLive } from '../realtime';
 
 /** Spec 1 section 9: the dashboard loads after 1 s. */
 export const FIRST_LOAD_DELAY_MS = 1000;
@@ -53,6 +54,7 @@ export function DashboardPage() {
   const summary = useDashboardSummary(query, ready);
   const users = useTicketsUsers(range, ready);
   const days = useTicketsDay(range, ready);
+  useDashboardLive();
 
   useEffect(() => {
     if (users.isError) toast.error(t('toasts.usersChartError'));

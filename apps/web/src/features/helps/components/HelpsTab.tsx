@@ -24,9 +24,9 @@ export function HelpsTab() {
   const { t } = useTranslation('helps');
   const helps = useHelps({ silent: true });
   const remove = useDeleteHelp();
-  const actions = useRecordActions<HelpView>(remove, t('toasts.success'), (error) =>
-    toastOperationError(error, t('toasts.errorOperation')),
-  );
+  const actions = useRecordActions<HelpView>(remove, t('toasts.success'), {
+    onDeleteError: (error) => toastOperationError(error, t('toasts.errorOperation')),
+  });
   useListErrorToast(helps.isError, t('toasts.errorList'));
 
   const rows = helps.data ?? [];

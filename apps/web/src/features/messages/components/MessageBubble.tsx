@@ -52,6 +52,8 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ours = message.fromMe;
   const showBody = message.body && !bodyShownByMedia(message.mediaType) && message.body !== message.mediaName;
+  // A picture fills its bubble edge to edge (no empty frame); the options button floats over it.
+  const picture = message.mediaType === 'image' && Boolean(message.mediaUrl) && !message.isDeleted;
   return (
     <Box sx={{ display: 'flex', justifyContent: ours ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }}>
       <Box
@@ -62,8 +64,8 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
           position: 'relative',
           maxWidth: { xs: '85%', sm: BUBBLE_MAX_WIDTH },
           minWidth: 90,
-          p: 1,
-          pr: 4,
+          p: picture ? 0.5 : 1,
+          pr: picture ? 0.5 : 4,
           borderRadius: 2,
           bgcolor: ours ? 'primary.light' : 'background.paper',
           color: ours ? 'primary.contrastText' : 'text.primary',
@@ -78,7 +80,17 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
               className="message-options"
               aria-label={t('bubble.options')}
               onClick={(event) => setAnchor(event.currentTarget)}
-              sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, color: 'inherit' }}
+              sx={{
+                position: 'absolute',
+                top: picture ? 4 : 0,
+                right: picture ? 4 : 0,
+                zIndex: 1,
+                opacity: { xs: 1, md: 0 },
+                color: picture ? '#fff' : 'inherit',
+                bgcolor: picture ? 'rgba(0, 0, 0, 0.5)' : undefined,
+                '&:hover': picture ? { bgcolor: 'rgba(0, 0, 0, 0.7)' } : undefined,
+                '&:focus-visible': { opacity: 1 },
+              }}
               data-testid="message-options"
             >
               <ExpandMore fontSize="small" />
@@ -114,6 +126,8 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
             sx={{
               whiteSpace: 'pre-wrap',
               overflowWrap: 'anywhere',
+              px: picture ? 0.5 : 0,
+              pt: picture ? 0.5 : 0,
               textDecoration: message.isDeleted ? 'line-through' : undefined,
             }}
             data-testid="message-body"
@@ -121,7 +135,7 @@ export function MessageBubble({ message, onReply, onDelete }: MessageBubbleProps
             <WhatsAppText text={message.body} />
           </Typography>
         )}
-        <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', opacity: 0.75 }}>
+        <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', px: picture ? 0.5 : 0 }}>
           {message.isDeleted && <em data-testid="message-deleted">{t('bubble.deleted')} · </em>}
           {message.isEdited && <em data-testid="message-edited">{t('bubble.edited')} · </em>}
           {format(parseISO(message.createdAt), 'HH:mm')}

@@ -1,34 +1,90 @@
 import { useState } from 'react';
 import type { MessageView } from '@zapdesk/contracts';
 import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
 import Dialog from '@mui/material/Dialog';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import Close from '@mui/icons-material/Close';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { useTranslation } from 'react-i18next';
 import { parseLocation, parseVCard } from '../content';
 
+/** Thumbnails stay inside this box; the viewer shows the picture at full size. */
+export const THUMBNAIL_MAX_PX = 240;
+
+/**
+ * A bounded thumbnail (a button, for the keyboard too) that opens the picture at its own size, up to the
+ * window, on a dark backdrop without a frame around it; a click anywhere or Escape closes it.
+ */
 function ImageMedia({ url, alt }: { url: string; alt: string }) {
+  const { t } = useTranslation('messages');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Box
-        component="img"
-        src={url}
-        alt={alt}
+      <ButtonBase
         onClick={() => setOpen(true)}
-        sx={{ maxWidth: '100%', maxHeight: 300, borderRadius: 1, cursor: 'zoom-in', display: 'block' }}
-        data-testid="message-image"
-      />
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" data-testid="image-viewer">
+        aria-label={t('bubble.openImage')}
+        sx={{ display: 'block', borderRadius: 1, overflow: 'hidden', cursor: 'zoom-in' }}
+      >
         <Box
           component="img"
           src={url}
           alt={alt}
-          sx={{ maxWidth: '100%', maxHeight: '90vh', display: 'block' }}
+          sx={{
+            display: 'block',
+            // A fixed bound, not a percentage: the bubble sizes itself to the thumbnail, not to the picture.
+            maxWidth: THUMBNAIL_MAX_PX,
+            maxHeight: THUMBNAIL_MAX_PX,
+            objectFit: 'contain',
+          }}
+          data-testid="message-image"
         />
+      </ButtonBase>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        maxWidth={false}
+        data-testid="image-viewer"
+        slotProps={{
+          paper: {
+            'aria-label': t('bubble.imageViewer'),
+            sx: { m: 1, bgcolor: 'transparent', boxShadow: 'none', backgroundImage: 'none' },
+          },
+          backdrop: { sx: { bgcolor: 'rgba(0, 0, 0, 0.85)' } },
+        }}
+      >
+        <Box
+          component="img"
+          src={url}
+          alt={alt}
+          onClick={() => setOpen(false)}
+          sx={{
+            display: 'block',
+            maxWidth: 'calc(100vw - 16px)',
+            maxHeight: 'calc(100dvh - 16px)',
+            cursor: 'zoom-out',
+          }}
+          data-testid="image-viewer-image"
+        />
+        <IconButton
+          onClick={() => setOpen(false)}
+          aria-label={t('bubble.closeImage')}
+          sx={{
+            position: 'absolute',
+            top: 8,
+            right: 8,
+            color: '#fff',
+            bgcolor: 'rgba(0, 0, 0, 0.6)',
+            '&:hover': { bgcolor: 'rgba(0, 0, 0, 0.8)' },
+          }}
+          data-testid="image-viewer-close"
+        >
+          <Close />
+        </IconButton>
       </Dialog>
     </>
   );
@@ -49,12 +105,16 @@ export function MessageMedia({ message }: { message: MessageView }) {
       ) : null;
     case 'application':
       return url ? (
+        // The bubble's own text colour: a link colour would vanish on our bubble (primary on primary).
         <Link
           href={url}
           download={message.mediaName ?? true}
           target="_blank"
           rel="noreferrer"
-          sx={{ display: 'flex', gap: 1 }}
+          color="inherit"
+          underline="always"
+          sx={{ display: 'flex', gap: 1, overflowWrap: 'anywhere' }}
+          data-testid="message-document"
         >
           <InsertDriveFileOutlined />
           {message.mediaName ?? t('bubble.download')}
@@ -64,7 +124,14 @@ export function MessageMedia({ message }: { message: MessageView }) {
       const location = parseLocation(message.body);
       if (!location) return null;
       return (
-        <Link href={location.link} target="_blank" rel="noreferrer" sx={{ display: 'block' }}>
+        <Link
+          href={location.link}
+          target="_blank"
+          rel="noreferrer"
+          color="inherit"
+          underline="always"
+          sx={{ display: 'block' }}
+        >
           {location.image.startsWith('data:image') && (
             <Box component="img" src={location.image} alt="" sx={{ maxWidth: '100%', display: 'block' }} />
           )}

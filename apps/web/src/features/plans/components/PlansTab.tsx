@@ -16,9 +16,9 @@ export function PlansTab() {
   const { t } = useTranslation('plans');
   const plans = useAllPlans();
   const remove = useDeletePlan();
-  const actions = useRecordActions<PlanView>(remove, t('toasts.success'), (error) =>
-    toastOperationError(error, t('toasts.errorOperation')),
-  );
+  const actions = useRecordActions<PlanView>(remove, t('toasts.success'), {
+    onDeleteError: (error) => toastOperationError(error, t('toasts.errorOperation')),
+  });
   useListErrorToast(plans.isError, t('toasts.errorList'));
 
   return (

@@ -14,7 +14,8 @@ export function PromptsPage() {
   const canChange = useCan('prompts.manage');
   const list = usePromptList();
   const remove = useDeletePrompt();
-  const actions = useRecordActions<PromptView>(remove, t('toasts.deleted'));
+  // Spec 2: "prompt deleted" is an info toast, unlike the other pages' deletions.
+  const actions = useRecordActions<PromptView>(remove, t('toasts.deleted'), { deletedToast: 'info' });
   usePromptsLive();
 
   return (

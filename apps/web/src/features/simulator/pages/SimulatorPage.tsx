@@ -125,7 +125,7 @@ export function SimulatorPage() {
             {t('chat.outboxFailed')}
           </Alert>
         )}
-        <Conversation items={chat.items} />
+        <Conversation items={chat.items} typing={chat.typing} />
         <Composer disabled={!target || !connected} onSend={chat.send} />
       </Paper>
     </Box>

@@ -12,7 +12,7 @@ import { toast, toastError } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { MessageInput } from '../../messages/components/MessageInput';
 import { MessageList } from '../../messages/components/MessageList';
-import { ticketKeys, useTicket } from '../api';
+import { isDeletingTicket, ticketKeys, useTicket } from '../api';
 import { isTicketEvent } from '../events';
 import { TagEditor } from './TagEditor';
 import { TicketHeader } from './TicketHeader';
@@ -38,9 +38,15 @@ export function Conversation({ uuid }: { uuid: string }) {
 
   useEffect(() => setReplyingTo(null), [uuid]);
 
-  // A status change also sends `delete` to the old status rooms, so ask the server whether it still exists.
+  // A status change also sends `delete` to the old status rooms, so ask the server whether it still exists;
+  // not when this browser deleted it (the answer would be a 404 for a ticket we know is gone).
   useCompanyEvent('ticket', (payload) => {
-    if (isTicketEvent(payload) && payload.action === 'delete' && payload.ticketId === ticket?.id) {
+    if (
+      isTicketEvent(payload) &&
+      payload.action === 'delete' &&
+      payload.ticketId === ticket?.id &&
+      !isDeletingTicket(queryClient, ticket.id)
+    ) {
       void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(uuid) });
     }
   });

@@ -22,13 +22,15 @@ import { useCan } from '../../auth/can';
 interface NewTicketDialogProps {
   open: boolean;
   onClose: () => void;
+  /** The contact already chosen (the contacts page's start-ticket action); still changeable. */
+  initialContact?: ContactView | null;
 }
 
 /**
  * Opens a ticket for a contact (spec 1 sections 2 and 5): contact search or a new contact, a queue (required
  * unless admin; non-admins pick from their own queues) and a connection (empty = the server's default).
  */
-export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
+export function NewTicketDialog({ open, onClose, initialContact = null }: NewTicketDialogProps) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const me = useCurrentUser();
@@ -37,7 +39,7 @@ export function NewTicketDialog({ open, onClose }: NewTicketDialogProps) {
   const connections = useConnectionList(open);
   const start = useStartTicket();
   const onStartError = useOtherOpenTicketError();
-  const [contact, setContact] = useState<ContactView | null>(null);
+  const [contact, setContact] = useState<ContactView | null>(initialContact);
   const [newContactName, setNewContactName] = useState<string | null>(null);
   const [queueId, setQueueId] = useState<number | ''>('');
   const [whatsappId, setWhatsappId] = useState<number | ''>('');

@@ -20,7 +20,17 @@ export function TicketHeader({ ticket, readOnly = false }: { ticket: TicketDetai
   const [contactOpen, setContactOpen] = useState(false);
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1, borderBottom: 1, borderColor: 'divider' }}
+      // On a phone the actions take a row of their own, so the contact's name and number keep theirs.
+      sx={{
+        display: 'flex',
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
+        alignItems: 'center',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        p: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
       data-testid="ticket-header"
       data-status={ticket.status}
     >
@@ -32,11 +42,11 @@ export function TicketHeader({ ticket, readOnly = false }: { ticket: TicketDetai
         <ArrowBack />
       </IconButton>
       <Avatar src={ticket.contact.profilePicUrl} alt={ticket.contact.name} />
-      <Box sx={{ minWidth: 0, flex: 1 }}>
+      <Box sx={{ minWidth: { xs: 120, md: 0 }, flex: 1 }}>
         <Typography noWrap sx={{ fontWeight: 500 }} data-testid="ticket-header-name">
           {ticket.contact.name}
         </Typography>
-        <Typography noWrap variant="body2" color="text.secondary">
+        <Typography noWrap variant="body2" color="text.secondary" data-testid="ticket-header-number">
           {ticket.contact.number}
           {ticket.user && ` · ${t('header.assignedTo', { name: ticket.user.name })}`}
           {ticket.queue && ` · ${ticket.queue.name}`}
@@ -60,7 +70,9 @@ export function TicketHeader({ ticket, readOnly = false }: { ticket: TicketDetai
       >
         <InfoOutlined />
       </IconButton>
-      <TicketActions ticket={ticket} readOnly={readOnly} />
+      <Box sx={{ flex: { xs: '1 1 100%', md: '0 0 auto' }, display: 'flex', justifyContent: 'flex-end' }}>
+        <TicketActions ticket={ticket} readOnly={readOnly} />
+      </Box>
       <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
     </Box>
   );

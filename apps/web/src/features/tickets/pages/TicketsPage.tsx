@@ -22,7 +22,8 @@ export function TicketsPage() {
   useEffect(() => setTab(ticketId ? 'attendance' : 'tickets'), [ticketId]);
 
   const chat = ticketId ? <Conversation uuid={ticketId} /> : <Welcome />;
-  const height = { xs: 'calc(100dvh - 88px)', md: 'calc(100dvh - 96px)' };
+  // Below the one-row top bar (56 px on phones, 64 px from 600 px).
+  const height = { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)', md: 'calc(100dvh - 96px)' };
 
   if (wide) {
     return (

@@ -1,0 +1,145 @@
+import { chatIdOfContact, lockChat, type ContactRow } from '../../../modules/contacts';
+import type { OutgoingEnv } from '../../../modules/messages';
+import type { TicketRow } from '../../../modules/tickets';
+import type { MediaStorage } from '../../../platform/storage/media-storage';
+import type { TenantScope, TenantTx } from '../../../platform/tenancy';
+import { enqueueOutbox } from '../../outbound';
+import type { BotAction } from '../runners/bot-actions';
+import { saveProviderMedia } from './bot-media';
+import { applyAction, type SavedMedia } from './bot-turn-apply';
+import { botHolds } from './bot-turn-input';
+import { recordSteps, type BotTurnRow } from './bot-turns.repository';
+
+/** The turn was taken over by another process (a stale claim released): its transaction rolls back. */
+export class TurnLost extends Error {}
+
+export interface StepsDeps {
+  outbound: OutgoingEnv;
+  storage: MediaStorage;
+}
+
+/** Where a stretch of steps left the turn: how many are written, whether it is over, a pause to wait. */
+export interface StepsWritten {
+  applied: number;
+  done: boolean;
+  /** The stretch ended with a pause: "typing…" is shown, the next stretch waits this long. */
+  pauseMs: number | null;
+}
+
+/**
+ * Writes the turn's steps from `from` up to the next pause (included) or the end, in ONE transaction with the
+ * turn's count (and, the first time, the provider's answer): the chat's section, then the ticket's row, are
+ * locked as inbound processing and every send take them; each reply is stored through the outbox port. A pause
+ * queues "typing…" for the chat. When the bot no longer holds the ticket (an agent took it, a step handed it
+ * over), the remaining steps are dropped and the turn is done.
+ */
+export async function writeSteps(
+  deps: StepsDeps,
+  scope: TenantScope,
+  turn: BotTurnRow,
+  actions: BotAction[],
+  from: number,
+  /** The ticket and contact as read with the turn's input (before the provider's call). */
+  known: { ticket: TicketRow; contact: ContactRow },
+  answerToSave: boolean,
+): Promise<StepsWritten> {
+  const end = stretchEnd(actions, from);
+  // Files the provider serves are fetched before the transaction, which never waits on the network.
+  const media = new Map<number, SavedMedia>();
+  for (let index = from; index < end; index++) {
+    const action = actions[index];
+    if (action?.kind === 'media')
+      media.set(index, await saveProviderMedia(deps.storage, turn.companyId, action.url));
+  }
+  const record = (tx: TenantTx, applied: number, done: boolean) =>
+    recordSteps(tx, turn, { ...(answerToSave ? { actions } : {}), from, applied, done }).then((ours) => {
+      if (!ours) throw new TurnLost();
+    });
+  return scope.run(async (tx) => {
+    if (end === from) {
+      await record(tx, from, true);
+      return { applied: from, done: true, pauseMs: null };
+    }
+    const held = await lockTicket(tx, turn, known);
+    if (!held) {
+      await record(tx, from, true);
+      return { applied: from, done: true, pauseMs: null };
+    }
+    let ticket = held.ticket;
+    let pauseMs: number | null = null;
+    for (let index = from; index < end; index++) {
+      const action = actions[index];
+      if (!action) break;
+      if (action.kind === 'pause') {
+        await showTyping(tx, deps.outbound, ticket, held.contact, `${turn.id}:${index}`);
+        pauseMs = action.ms;
+        continue;
+      }
+      ticket = await applyAction(tx, deps.outbound, ticket, held.contact, action, media.get(index));
+      if (!botHolds(ticket, turn)) {
+        await record(tx, index + 1, true);
+        return { applied: index + 1, done: true, pauseMs: null };
+      }
+    }
+    const done = end === actions.length;
+    await record(tx, end, done);
+    return { applied: end, done, pauseMs: done ? null : pauseMs };
+  });
+}
+
+/** The index after the stretch that starts at `from`: after its first pause, or the end of the answer. */
+function stretchEnd(actions: BotAction[], from: number): number {
+  const pause = actions.findIndex((action, index) => index >= from && action.kind === 'pause');
+  return pause < 0 ? actions.length : pause + 1;
+}
+
+/**
+ * The chat's section (as known from the turn's input), then the ticket's row, locked; undefined when the bot no
+ * longer holds the ticket. Ticket and contact are read again under the locks: a connection or number changed
+ * meanwhile takes its own chat's section too.
+ */
+async function lockTicket(
+  tx: TenantTx,
+  turn: BotTurnRow,
+  known: { ticket: TicketRow; contact: ContactRow },
+): Promise<{ ticket: TicketRow; contact: ContactRow } | undefined> {
+  const knownWhatsappId = known.ticket.whatsappId;
+  if (knownWhatsappId === null) return undefined;
+  const chatId = chatIdOfContact(known.contact);
+  await lockChat(tx, knownWhatsappId, chatId);
+  const ticket = await tx
+    .selectFrom('tickets')
+    .where('id', '=', turn.ticketId)
+    .selectAll()
+    .forUpdate()
+    .executeTakeFirst();
+  if (!ticket || ticket.whatsappId === null || !botHolds(ticket, turn)) return undefined;
+  const contact = await tx
+    .selectFrom('contacts')
+    .where('id', '=', ticket.contactId)
+    .selectAll()
+    .executeTakeFirstOrThrow();
+  const current = chatIdOfContact(contact);
+  if (current !== chatId || ticket.whatsappId !== knownWhatsappId)
+    await lockChat(tx, ticket.whatsappId, current);
+  return { ticket, contact };
+}
+
+/** "typing…" for the customer while the bot waits before its next message (Typebot's delay). */
+async function showTyping(
+  tx: TenantTx,
+  outbound: OutgoingEnv,
+  ticket: TicketRow,
+  contact: ContactRow,
+  key: string,
+): Promise<void> {
+  const whatsappId = ticket.whatsappId;
+  if (whatsappId === null) return;
+  await enqueueOutbox(tx, whatsappId, {
+    kind: 'presence',
+    chatId: chatIdOfContact(contact),
+    state: 'composing',
+    key,
+  });
+  tx.afterCommit(() => outbound.outbox.kick(whatsappId));
+}
