@@ -6,7 +6,7 @@ import type { TenantTx, Defer } from '../../platform/tenancy';
 import {
   messageVariables,
   renderTemplate,
-  storeOutgoing,
+  sendMessage,
   type MessageOrigin,
   type OutgoingEnv,
   type OutgoingPart,
@@ -54,7 +54,7 @@ export async function sendAutomatic(
     parts.push({ body: '', media: { path: media.mediaPath, fileName, mimetype: mimeOfFileName(fileName) } });
   }
   if (parts.length === 0) return ticket;
-  const stored = await storeOutgoing(env.tx, env.outbound, {
+  const stored = await sendMessage(env.tx, env.outbound, {
     ticket,
     contact,
     parts,

@@ -6,7 +6,7 @@ import {
   insertMessage,
   touchTicketWithMessages,
   localParts,
-  storeOutgoing,
+  sendMessage,
 } from '../../modules/messages';
 import { emitTicketUpdate, findOrCreateTicketForCustomer, presentTicketRow } from '../../modules/tickets';
 import { enqueueOutbox } from '../outbound';
@@ -60,7 +60,7 @@ export async function handleCall(
     emitTicketUpdate(ctx.realtime, companyId, ticketView, found.before);
   });
 
-  await storeOutgoing(tx, env.outbound, {
+  await sendMessage(tx, env.outbound, {
     ticket,
     contact,
     parts: [{ body: CALLS_DISABLED_REPLY }],

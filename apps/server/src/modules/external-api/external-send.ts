@@ -8,16 +8,12 @@ import {
   messageVariables,
   prepareOutgoingMedia,
   renderTemplate,
-  storeOutgoing,
+  sendMessage,
+  ticketMessagesOf,
   type MessagesEnv,
   type OutgoingPart,
 } from '../messages';
-import {
-  closeTicketSilently,
-  emitTicketUpdate,
-  findOrCreateTicketForCustomer,
-  loadTicketView,
-} from '../tickets';
+import { emitTicketUpdate, findOrCreateTicketForCustomer, loadTicketView, resolveTicket } from '../tickets';
 
 /** The messages module's environment: the platform, the media folder, and the outbox and session ports. */
 export type ExternalSendEnv = MessagesEnv;
@@ -25,7 +21,7 @@ export type ExternalSendEnv = MessagesEnv;
 /**
  * POST /api/messages/send (server-behaviour 16): the number is checked on WhatsApp through the token's
  * connection, the contact upserted, the ticket found or created on that connection (new or closed → pending with
- * a new cycle), the messages stored with origin api and queued; `closeTicket` closes it silently.
+ * a new cycle), the messages stored with origin api and queued; `closeTicket` resolves it silently.
  */
 export async function sendExternal(
   env: ExternalSendEnv,
@@ -87,12 +83,21 @@ async function store(
       media.length > 0
         ? media.map((file, i) => ({ body: render(request.bodies[i] ?? input.body).trim(), media: file }))
         : [{ body: render(input.body) }];
-    const stored = await storeOutgoing(tx, env, { ticket: found.ticket, contact, parts, origin: 'api' });
-    const before = input.closeTicket ? stored.ticket : found.before;
-    if (input.closeTicket) await closeTicketSilently(tx, found.ticket.id);
-    const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
-    const contactView = presentContact(contact, ctx.config.frontendUrl);
+    const stored = await sendMessage(tx, env, { ticket: found.ticket, contact, parts, origin: 'api' });
     const companyId = tx.companyId;
+    const ticketEvents: Array<() => void> = [];
+    if (input.closeTicket) {
+      // Resolved quietly: no rating request, no completion message; its events go out after the contact's.
+      await resolveTicket(tx, { ctx, messages: ticketMessagesOf(env) }, stored.ticket, {
+        rating: false,
+        completion: false,
+        defer: (fn) => ticketEvents.push(fn),
+      });
+    } else {
+      const ticketView = await loadTicketView(tx, ctx.config.frontendUrl, found.ticket.id);
+      ticketEvents.push(() => emitTicketUpdate(ctx.realtime, companyId, ticketView, found.before));
+    }
+    const contactView = presentContact(contact, ctx.config.frontendUrl);
     tx.afterCommit(() => {
       if (change) {
         ctx.realtime.emitToCompany(companyId, 'contact', {
@@ -100,7 +105,7 @@ async function store(
           contact: contactView,
         });
       }
-      emitTicketUpdate(ctx.realtime, companyId, ticketView, before);
+      for (const emit of ticketEvents) emit();
     });
   });
 }

@@ -2,7 +2,7 @@ import type { Defer, TenantTx } from '../../platform/tenancy';
 import type { TicketMessages, TicketRow } from '../tickets';
 import type { OutgoingEnv } from './outbox.port';
 import { messageVariables, renderTemplate } from './render-template';
-import { storeOutgoing } from './store-outgoing';
+import { sendMessage } from './store-outgoing';
 import { resetUnreadWithReceipt } from './unread-reset';
 
 /**
@@ -27,7 +27,7 @@ export async function sendAutomaticMessage(
     text,
     messageVariables({ contactName: contact.name, ticketId: ticket.id, timeZone: env.ctx.config.timeZone }),
   );
-  const sent = await storeOutgoing(tx, env, {
+  const sent = await sendMessage(tx, env, {
     ticket,
     contact,
     parts: [{ body }],

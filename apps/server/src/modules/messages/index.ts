@@ -2,7 +2,7 @@
  * Messages: every message row is written here, and nowhere else.
  *
  * To send a message from the server (a reply, an automatic text, a scheduled message, a campaign, a bot), store it
- * in its ticket with `storeOutgoing(tx, env, { ticket, contact, parts, origin })` inside your transaction: the
+ * in its ticket with `sendMessage(tx, env, { ticket, contact, parts, origin })` inside your transaction: the
  * message rows and their outbox rows commit together, and after commit the events go out and the connection's
  * queue delivers them. `env` is an `OutgoingEnv` (ctx, media storage and the `Outbox` port), handed to your
  * module at wiring (modules/index.ts); never import `messaging/` from a module. For a system text with variables
@@ -11,7 +11,13 @@
 export { registerMessagesRoutes } from './messages.routes';
 export type { MessagesEnv } from './messages.env';
 export type { Outbox, OutgoingEnv, OutgoingMedia, OutgoingTask } from './outbox.port';
-export { mediaTypeOf, storeOutgoing, type MessageOrigin, type OutgoingPart } from './store-outgoing';
+export {
+  mediaTypeOf,
+  sendMessage,
+  storeOutgoing,
+  type MessageOrigin,
+  type OutgoingPart,
+} from './store-outgoing';
 export { storeOutgoingMany, type OutgoingSend } from './store-outgoing-many';
 export { withdrawUnsentMessages } from './withdraw-unsent';
 export { sendAutomaticMessage, ticketMessagesOf } from './automatic-message';

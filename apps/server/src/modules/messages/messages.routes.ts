@@ -4,7 +4,7 @@ import { readMultipartUpload } from '../../platform/storage/multipart-upload';
 import { deleteMessage } from './delete-message';
 import { listMessages } from './list-messages';
 import type { MessagesEnv } from './messages.env';
-import { sendMessage } from './send-message';
+import { sendAgentMessage } from './send-message';
 
 /** Message routes (spec 1 section 7, server-behaviour 6). */
 export function registerMessagesRoutes(env: MessagesEnv): void {
@@ -17,7 +17,7 @@ export function registerMessagesRoutes(env: MessagesEnv): void {
   ctx.bind(routes.messages.send, async ({ actor, scope, params, request }) => {
     if (!request.isMultipart()) {
       const input = parseInput(SendMessageInput, request.body);
-      return sendMessage(env, actor, scope, params.ticketId, { input, bodies: [], files: [] });
+      return sendAgentMessage(env, actor, scope, params.ticketId, { input, bodies: [], files: [] });
     }
     const upload = await readMultipartUpload(request, env.storage, scope.companyId, 'messages', [
       'medias',
@@ -31,7 +31,7 @@ export function registerMessagesRoutes(env: MessagesEnv): void {
         read: first('read'),
         quotedMsg: first('quotedMsg'),
       });
-      return await sendMessage(env, actor, scope, params.ticketId, {
+      return await sendAgentMessage(env, actor, scope, params.ticketId, {
         input,
         bodies: upload.fields.body ?? [],
         files: upload.files,

@@ -10,7 +10,7 @@ import { loadMessageViews } from './messages.presenter';
 import type { MessagesEnv } from './messages.env';
 import { prepareOutgoingMedia } from './prepare-media';
 import { messageVariables, renderTemplate } from './render-template';
-import { storeOutgoing, type OutgoingPart } from './store-outgoing';
+import { sendMessage, type OutgoingPart } from './store-outgoing';
 import { resetUnreadAfterCommit } from './unread-reset';
 
 export interface SendRequest {
@@ -25,7 +25,7 @@ export interface SendRequest {
  * connected connection and for blank text. Texts are rendered; the message rows (ack 0) and their outbox rows
  * are written in one transaction; the agent's send resets the ticket's unread count.
  */
-export async function sendMessage(
+export async function sendAgentMessage(
   env: MessagesEnv,
   actor: Actor,
   scope: TenantScope,
@@ -72,7 +72,7 @@ function store(
     });
     const render = (text: string) => renderTemplate(text, variables);
     const parts = partsOf(tx.companyId, env, request, media, render);
-    const stored = await storeOutgoing(tx, env, {
+    const stored = await sendMessage(tx, env, {
       ticket,
       contact,
       parts,

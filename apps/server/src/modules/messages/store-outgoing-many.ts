@@ -17,9 +17,9 @@ export interface OutgoingSend {
 }
 
 /**
- * `storeOutgoing` for many tickets of one connection at once (a campaign batch): the chats' locks, one insert of
+ * `sendMessage` for many tickets of one connection at once (a campaign batch): the chats' locks, one insert of
  * every message, one of their outbox rows (`bulk`: behind the connection's conversations) and one update of the
- * tickets, whatever the count, all in the caller's transaction. After commit the same events as `storeOutgoing`
+ * tickets, whatever the count, all in the caller's transaction. After commit the same events as `sendMessage`
  * go out and the queue runs. Answers each send's stored message ids, in the order given.
  */
 export async function storeOutgoingMany(

@@ -23,7 +23,7 @@ export function mediaTypeOf(mimetype: string): 'image' | 'video' | 'audio' | 'ap
 }
 
 /**
- * THE way to send a message from the server: stores our messages (ack 0) in a ticket and queues their delivery.
+ * The send verb, THE way to send a message from the server: stores our messages (ack 0) in a ticket and queues their delivery.
  * The message rows and their outbox rows (through the `Outbox` port) are written in the caller's transaction,
  * inside the chat's serialised section, so they commit together or not at all; the ticket is touched (last
  * message, counts), and after commit `-appMessage` create and `-ticket` update are emitted and the connection's
@@ -31,7 +31,7 @@ export function mediaTypeOf(mimetype: string): 'image' | 'video' | 'audio' | 'ap
  * (agents, the external API, automatic messages, bots, schedules, campaigns) calls this; `sendAutomaticMessage`
  * wraps it for system texts with variables. Throws when the ticket has no connection.
  */
-export async function storeOutgoing(
+export async function sendMessage(
   tx: TenantTx,
   env: OutgoingEnv,
   input: {
@@ -42,13 +42,15 @@ export async function storeOutgoing(
     quotedMsgId?: number | null;
     isAutomatic?: boolean;
     defer?: Defer;
+    /** The caller's transaction holds the chat's lock already (lockChat): saves taking it again. */
+    chatLocked?: boolean;
   },
 ): Promise<{ messages: MessageRow[]; ticket: TicketRow }> {
   const { ticket, contact } = input;
   const whatsappId = ticket.whatsappId;
   if (whatsappId === null) throw new Error(`ticket ${ticket.id} has no connection to send through`);
   const chatId = chatIdOfContact(contact);
-  await lockChat(tx, whatsappId, chatId);
+  if (!input.chatLocked) await lockChat(tx, whatsappId, chatId);
   const messages: MessageRow[] = [];
   for (const part of input.parts) {
     const mediaType = part.media ? mediaTypeOf(part.media.mimetype) : 'conversation';
@@ -104,3 +106,6 @@ export async function storeOutgoing(
   });
   return { messages, ticket: touched };
 }
+
+/** @deprecated The send verb's former name, kept while this round's branches merge: call `sendMessage`. */
+export const storeOutgoing = sendMessage;

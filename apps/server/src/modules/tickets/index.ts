@@ -3,7 +3,6 @@ import { findTicket } from './tickets.repository';
 import { canSeeTicket } from './tickets.policy';
 
 export {
-  closeTicketSilently,
   findOrCreateTicketForCustomer,
   findOrCreateTicketQuietly,
   lockTicketOfChat,

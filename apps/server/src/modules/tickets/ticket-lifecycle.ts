@@ -76,33 +76,6 @@ export async function lockTicketOfChat(tx: TenantTx, key: TicketKey): Promise<Lo
   return (await selectForUpdate(tx, key)) ?? null;
 }
 
-/** Closes a ticket without rating or completion message (external API `closeTicket`). */
-export async function closeTicketSilently(tx: TenantTx, ticketId: number): Promise<TicketRow> {
-  const now = new Date();
-  const ticket = await tx
-    .updateTable('tickets')
-    .set({
-      status: 'closed',
-      chatbot: false,
-      queueOptionId: null,
-      useIntegration: false,
-      integrationId: null,
-      promptId: null,
-      typebotSessionId: null,
-      updatedAt: now,
-    })
-    .where('id', '=', ticketId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await tx
-    .updateTable('ticketTracking')
-    .set({ finishedAt: now, updatedAt: now })
-    .where('ticketId', '=', ticketId)
-    .where('finishedAt', 'is', null)
-    .execute();
-  return ticket;
-}
-
 /** Opens a new attendance cycle (queuedAt = now), finishing any cycle a crash left open. */
 export async function startCycle(tx: TenantTx, ticket: TicketRow): Promise<void> {
   const now = new Date();

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../platform/context';
 import type { TenantTx } from '../../../platform/tenancy';
 import { findOrCreateTicketQuietly } from '../../tickets';
 import { chatIdOfContact, lockChat } from '../../contacts';
-import { storeOutgoing, type OutgoingEnv } from '../../messages';
+import { sendMessage, type OutgoingEnv } from '../../messages';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
 import { loadScheduleView } from '../schedules.service';
@@ -81,7 +81,7 @@ async function sendInTransaction(
     isGroup: contact.isGroup,
   });
   // The message and its outbox row commit with ENVIADA below; the events go out after the commit.
-  await storeOutgoing(tx, env.messages, {
+  await sendMessage(tx, env.messages, {
     ticket: found.ticket,
     contact,
     parts: [schedulePart(row, contact, found.ticket.id, env.ctx.config.timeZone)],
