@@ -346,7 +346,7 @@ describe('issue 23 item 7: small things', () => {
 
 describe('issue 23: axe-core', () => {
   it.each([DESKTOP, PHONE])(
-    'finds no critical or serious violation on login, tickets, contacts, users, queues and settings at $width px',
+    'finds no critical or serious violation on login, tickets (open and pending), contacts, users, queues and settings at $width px',
     async (size) => {
       const s = await signedIn();
       const { page } = s;
@@ -360,9 +360,21 @@ describe('issue 23: axe-core', () => {
       await check(visitor, 'login');
 
       await page.setViewportSize(size);
+      const waiting = await seedContact(s.company.id, `Paulo Pendente ${size.width}`);
+      await seedTicket(s.company.id, { contactId: waiting.id, status: 'pending', lastMessage: 'Oi' });
       await openTicket(s, `Ana Acessível ${size.width}`);
       await page.getByTestId('message-bubble').first().waitFor();
       await check(page, 'tickets');
+      // The pending list too: rows that are accepted, not opened, with their accept buttons.
+      if (size.width < 900) await page.getByTestId('narrow-tab-tickets').click();
+      await page.getByTestId('tab-pending').click();
+      // (Phones show a shortened name: the row is found by its status.)
+      await page
+        .locator('[data-testid="ticket-row"][data-status="pending"]')
+        .getByTestId('ticket-accept')
+        .first()
+        .waitFor();
+      await check(page, 'tickets, pending');
       const pages: [string, (p: Page) => Locator][] = [
         ['/contacts', (p) => p.getByTestId('contact-row').first()],
         ['/users', (p) => p.getByTestId('user-row').first()],

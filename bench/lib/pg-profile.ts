@@ -12,7 +12,10 @@ export async function resetPgProfile(db: pg.Pool): Promise<void> {
 }
 
 /** The `top` statements by total execution time since the last reset, one line each. */
-export async function pgProfileLines(db: pg.Pool, top = Number(process.env.PG_STAT_TOP ?? 15)): Promise<string[]> {
+export async function pgProfileLines(
+  db: pg.Pool,
+  top = Number(process.env.PG_STAT_TOP ?? 15),
+): Promise<string[]> {
   const { rows } = await db.query<{ total: number; calls: string; mean: number; query: string }>(
     `select round(total_exec_time::numeric, 0)::float as total, calls::text,
             round(mean_exec_time::numeric, 3)::float as mean, query

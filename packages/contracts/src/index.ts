@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './messages';
 export * from './constants';
+export * from './abilities';
 export * from './route';
 export * from './common';
 export * from './events';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { abilities } from '../abilities';
 import { emailField } from '../common';
 import { validationMessages as m } from '../messages';
 import { defineRoute } from '../route';
@@ -24,6 +25,8 @@ export const SessionUser = z.object({
   timeZone: z.string(),
   language: z.string().nullable(),
   queues: z.array(QueueRef),
+  /** What the user may do (abilitiesOf): the web app shows and hides by these, never by profile. */
+  abilities: z.array(z.enum(abilities)),
   company: z.object({
     id: z.number(),
     name: z.string(),

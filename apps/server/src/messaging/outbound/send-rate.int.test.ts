@@ -86,4 +86,25 @@ describe('per-connection send rate', () => {
       Array.from({ length: 9 }, (_, i) => `reply ${i}`),
     );
   });
+
+  it('uses the limit of the connection type when one is set (SIMULATOR_SEND_RATE) instead of the common one', async () => {
+    const { company, token } = await buildAdminSession(server);
+    const connection = await buildConnection(server, company);
+    await queuedReplies(company, token, connection, 3);
+    const { worker } = server.messaging.outbound;
+    const common = { ...worker.rate };
+    // The common limit is lifted: only the simulator's own (one, then one every 2 s) can pace these.
+    Object.assign(worker.rate, { capacity: 1000, perSecond: 1000 });
+    worker.rates.simulator = { capacity: 1, perSecond: 0.5 };
+    try {
+      const phone = sessionRecordingTimes(connection);
+      server.messaging.outbound.kick(connection.id);
+      await eventually(async () => phone.times.length === 3, 15_000);
+      const [first = 0, , last = 0] = phone.times;
+      expect(last - first).toBeGreaterThanOrEqual(3800);
+    } finally {
+      delete worker.rates.simulator;
+      Object.assign(worker.rate, common);
+    }
+  }, 20_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abilitiesOf } from '@zapdesk/contracts';
 import { TokenService } from '../../platform/auth/tokens';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { buildAdminSession, buildCompany, buildUser, login } from '../../../test/factories';
@@ -24,6 +25,29 @@ describe('login', () => {
     expect(body.user.company.plan.useKanban).toBe(true);
     const cookie = response.cookies.find((c) => c.name === 'jrt');
     expect(cookie?.httpOnly).toBe(true);
+  });
+
+  it('answers the abilities of the user at login, refresh and /auth/me', async () => {
+    const company = await buildCompany(server);
+    const agent = await buildUser(server, company, { profile: 'user' });
+    const agentSession = await login(server, agent);
+    expect(agentSession.user.abilities).toEqual([]);
+
+    const admin = await buildUser(server, company, { profile: 'admin' });
+    const adminSession = await login(server, admin);
+    expect(adminSession.user.abilities).toEqual(abilitiesOf({ profile: 'admin', super: false }));
+    expect(adminSession.user.abilities).toContain('users.manage');
+    expect(adminSession.user.abilities).not.toContain('companies.manage');
+
+    const refreshed = await server.call('POST', '/auth/refresh_token', {
+      headers: { cookie: `jrt=${adminSession.refreshCookie}` },
+    });
+    expect(refreshed.body.user.abilities).toEqual(adminSession.user.abilities);
+    const me = await server.call('GET', '/auth/me', { token: refreshed.body.token });
+    expect(me.body.abilities).toEqual(adminSession.user.abilities);
+
+    const superAdmin = await buildUser(server, company, { profile: 'admin', super: true });
+    expect((await login(server, superAdmin)).user.abilities).toContain('companies.manage');
   });
 
   it('refuses a wrong password with 401 ERR_INVALID_CREDENTIALS', async () => {

@@ -1,4 +1,4 @@
-import { APP_VERSION, routes } from '@zapdesk/contracts';
+import { abilitiesOf, APP_VERSION, routes } from '@zapdesk/contracts';
 import type { AppContext } from '../../platform/context';
 import { login, logout, refresh } from './auth.service';
 import { LoginThrottle } from './login-throttle';
@@ -25,6 +25,7 @@ export function registerAuthRoutes(ctx: AppContext): void {
     profile: actor.profile,
     super: actor.isSuper,
     companyId: actor.companyId,
+    abilities: abilitiesOf({ profile: actor.profile, super: actor.isSuper }),
   }));
   // `simulator` tells the web app whether to offer the built-in WhatsApp simulator.
   ctx.bind(routes.auth.version, async () => ({

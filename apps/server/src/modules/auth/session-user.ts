@@ -1,4 +1,4 @@
-import type { SessionUser } from '@zapdesk/contracts';
+import { abilitiesOf, type SessionUser } from '@zapdesk/contracts';
 import type { TenantTx } from '../../platform/tenancy';
 import { AppError } from '../../platform/http/app-error';
 import { presentPlan } from '../plans';
@@ -31,6 +31,7 @@ export async function loadSessionUser(tx: TenantTx, userId: number): Promise<Ses
     timeZone: user.timeZone,
     language: user.language,
     queues,
+    abilities: abilitiesOf(user),
     company: {
       id: company.id,
       name: company.name,

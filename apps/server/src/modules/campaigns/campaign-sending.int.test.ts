@@ -191,6 +191,42 @@ describe('campaign sending (issue 19)', () => {
     expect(Number(stored[0]?.n)).toBe(16);
   }, 40_000);
 
+  it('deleting a cancelled campaign drops its held sends for good; their messages stay as deleted', async () => {
+    sendRate(1, 1);
+    const w = await world(6, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
+    const id = await w.schedule();
+    await eventually(async () => ((await w.received()).length >= 1 ? true : undefined), 10_000);
+    expect((await server.call('POST', `/campaigns/${id}/cancel`, { token: w.token })).status).toBe(204);
+    const atCancel = (await w.received()).length;
+    expect(atCancel).toBeLessThan(6);
+    expect((await server.call('DELETE', `/campaigns/${id}`, { token: w.token })).status).toBe(200);
+    const messages = await w.asCompany<Array<{ isDeleted: boolean; wid: string | null; queued: number }>>(
+      (tx) =>
+        tx
+          .selectFrom('messages')
+          .where('origin', '=', 'campaign')
+          .where('whatsappId', '=', w.connection.id)
+          .select((eb) => [
+            'isDeleted',
+            'wid',
+            eb
+              .selectFrom('outbox')
+              .whereRef('outbox.messageId', '=', 'messages.id')
+              .where('outbox.status', 'in', ['pending', 'held'])
+              .select((o) => o.fn.countAll<number>().as('n'))
+              .as('queued'),
+          ])
+          .execute(),
+    );
+    // Sent ones untouched; the rest never leaves: nothing queued for them, kept in the tickets as deleted.
+    expect(messages).toHaveLength(6);
+    expect(messages.filter((m) => m.wid !== null && !m.isDeleted)).toHaveLength(atCancel);
+    expect(messages.filter((m) => m.wid === null && m.isDeleted)).toHaveLength(6 - atCancel);
+    expect(messages.every((m) => Number(m.queued) === 0)).toBe(true);
+    await sleep(1500);
+    expect(await w.received()).toHaveLength(atCancel);
+  }, 30_000);
+
   it('a campaign queued ahead of the send limit does not hold up an agent reply on the same connection', async () => {
     sendRate(2, 2);
     const w = await world(20, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TenantTx } from '../../platform/tenancy';
 
 const GROUP_SUFFIX = '@g.us';
@@ -35,8 +35,17 @@ export async function lockChats(tx: TenantTx, chats: Array<{ whatsappId: number;
 }
 
 /** The advisory lock's name for one chat of one connection (hashed into the lock key). */
-function chatLockName(whatsappId: number, chatKey: string): string {
+export function chatLockName(whatsappId: number, chatKey: string): string {
   return `chat:${whatsappId}:${chatKey}`;
+}
+
+/**
+ * Takes the chat's lock (see lockChat) as an expression of a statement that does more on its way, e.g. a
+ * ticket read FOR UPDATE whose select list takes it before the row is locked: the order inbound processing and
+ * every send keep. `lockName` is chatLockName's.
+ */
+export function takeChatLock(lockName: string): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock(hashtextextended(${lockName}, 0))`;
 }
 
 /**

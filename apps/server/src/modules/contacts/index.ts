@@ -1,9 +1,11 @@
 export {
   chatIdOfContact,
+  chatLockName,
   contactNumberOfChat,
   lockChat,
   lockChatForProcessing,
   lockChats,
+  takeChatLock,
   tryLockChatsForProcessing,
 } from './chat-key';
 export { mapContactLid, upsertContact } from './contact-upsert';

@@ -42,13 +42,15 @@ export async function sendMessage(
     quotedMsgId?: number | null;
     isAutomatic?: boolean;
     defer?: Defer;
+    /** The caller's transaction holds the chat's lock already (lockChat): saves taking it again. */
+    chatLocked?: boolean;
   },
 ): Promise<{ messages: MessageRow[]; ticket: TicketRow }> {
   const { ticket, contact } = input;
   const whatsappId = ticket.whatsappId;
   if (whatsappId === null) throw new Error(`ticket ${ticket.id} has no connection to send through`);
   const chatId = chatIdOfContact(contact);
-  await lockChat(tx, whatsappId, chatId);
+  if (!input.chatLocked) await lockChat(tx, whatsappId, chatId);
   const messages: MessageRow[] = [];
   for (const part of input.parts) {
     const mediaType = part.media ? mediaTypeOf(part.media.mimetype) : 'conversation';

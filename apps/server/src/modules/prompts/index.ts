@@ -1,2 +1,2 @@
 export { registerPromptsRoutes } from './prompts.routes';
-export { findPrompt, type PromptRow } from './prompts.repository';
+export { findPrompt, promptById, type PromptRow } from './prompts.repository';

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { PromptsTable } from '../../platform/db/schema';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantTx } from '../../platform/tenancy';
 
@@ -30,8 +31,14 @@ export async function getPrompt(tx: TenantTx, id: number): Promise<PromptWithQue
 }
 
 export async function findPrompt(tx: TenantTx, id: number): Promise<PromptRow | undefined> {
-  return tx.selectFrom('prompts').where('id', '=', id).selectAll().executeTakeFirst();
+  const [row] = await promptById.run(tx, { id });
+  return row;
 }
+
+/** One prompt, as a template: a bot turn reads it together with the rest of its input (StatementTemplate.all). */
+export const promptById = new StatementTemplate((tx, args: { id: number }) =>
+  tx.selectFrom('prompts').where('id', '=', args.id).selectAll(),
+);
 
 export async function insertPrompt(
   tx: TenantTx,

@@ -1,4 +1,4 @@
 export { registerQueueIntegrationsRoutes } from './queue-integrations.routes';
-export { findIntegration, type IntegrationRow } from './queue-integrations.repository';
+export { findIntegration, integrationById, type IntegrationRow } from './queue-integrations.repository';
 export { detectIntent, DialogflowError, type DetectIntentResult } from './dialogflow.client';
 export { openJsonContent, readServiceAccount, type ServiceAccount } from './service-account';

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { QueueIntegrationsTable } from '../../platform/db/schema';
+import { StatementTemplate } from '../../platform/db/statement-template';
 import { textContains } from '../../platform/db/search';
 import { AppError } from '../../platform/http/app-error';
 import type { TenantTx } from '../../platform/tenancy';
@@ -26,9 +27,15 @@ export async function pageIntegrations(
   return { rows, count: Number(total.count) };
 }
 
-export function findIntegration(tx: TenantTx, id: number): Promise<IntegrationRow | undefined> {
-  return tx.selectFrom('queueIntegrations').where('id', '=', id).selectAll().executeTakeFirst();
+export async function findIntegration(tx: TenantTx, id: number): Promise<IntegrationRow | undefined> {
+  const [row] = await integrationById.run(tx, { id });
+  return row;
 }
+
+/** One integration, as a template: a bot turn reads it together with the rest of its input (StatementTemplate.all). */
+export const integrationById = new StatementTemplate((tx, args: { id: number }) =>
+  tx.selectFrom('queueIntegrations').where('id', '=', args.id).selectAll(),
+);
 
 /** One integration of the company; another company's id is a 404 like a missing one. */
 export async function getIntegration(tx: TenantTx, id: number): Promise<IntegrationRow> {

@@ -90,6 +90,43 @@ describe('StatementTemplate', () => {
     );
   });
 
+  it('answers any number of runs together: in one text and one snapshot when read statement-wise', async () => {
+    const a = await buildAdminSession(server);
+    const prefix = `N${Date.now()}`;
+    await asCompany(server, a.company.id, (tx) =>
+      insertTag.run(tx, { name: `${prefix} a`, color: '#abcdef' }),
+    );
+    const sentWith = new StatementTemplate((tx, args: { at: string }) =>
+      tx
+        .selectFrom('tags')
+        .where('name', 'like', args.at)
+        .select((eb) => [
+          sql<string>`current_query()`.as('sentText'),
+          sql<string>`txid_current()::text`.as('txId'),
+          eb.fn.countAll<number>().as('tagCount'),
+        ]),
+    );
+    const scope = server.ctx.scopes.tenant(a.company.id);
+    const read = () =>
+      scope.read((tx) =>
+        StatementTemplate.all(tx, [
+          tagsNamed.with({ prefix: `${prefix}%` }),
+          sentWith.with({ at: `${prefix}%` }),
+          sentWith.with({ at: `${prefix} b` }),
+        ]),
+      );
+    // The first runs on a connection prepare the statements one by one; later runs send them as one text.
+    for (let run = 0; run < 8; run++) await read();
+    const [tags, [first], [second]] = await read();
+    expect(tags).toEqual([{ name: `${prefix} a`, companyId: a.company.id }]);
+    expect([Number(first?.tagCount), Number(second?.tagCount)]).toEqual([1, 0]);
+    expect(first?.sentText).toMatch(
+      /^select set_config\('app\.company_id', '\d+', true\); execute zq\d+\(.*\); execute zq\d+\(.*\); execute zq\d+\(/,
+    );
+    expect(second?.sentText).toBe(first?.sentText);
+    expect(second?.txId).toBe(first?.txId);
+  });
+
   it('answers two runs together: in one text and one snapshot when read statement-wise, in turn otherwise', async () => {
     const a = await buildAdminSession(server);
     const b = await buildAdminSession(server);

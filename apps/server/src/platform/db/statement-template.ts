@@ -9,6 +9,12 @@ const COMPANY = '\u0001company';
 /** Variants of one template (argument sets with different defined keys); more means a caller misuses it. */
 const MAX_VARIANTS = 16;
 
+/** A template's run with its arguments, to be answered together with others (StatementTemplate.all). */
+export interface BoundRun<R> {
+  statement(tx: TenantTx): { text: string; values: unknown[] };
+  run(tx: TenantTx): Promise<R[]>;
+}
+
 interface Compiled {
   /** The SQL around its parameters, split at $1, $2, … (for a query tree, see run). */
   fragments: string[];
@@ -62,6 +68,34 @@ export class StatementTemplate<A extends Record<string, unknown>, R> {
       camelCaseRows.mapRows(of.rows as Record<string, unknown>[]),
     );
     return [(rows1 ?? []) as R1[], (rows2 ?? []) as R2[]];
+  }
+
+  /** This template's run with these arguments, for StatementTemplate.all. */
+  with(args: A): BoundRun<R> {
+    return { statement: (tx) => this.statement(tx, args), run: (tx) => this.run(tx, args) };
+  }
+
+  /**
+   * Any number of templates' runs answered together, as `together` answers two: on a statement-wise connection
+   * (TenantScope.read), once all are prepared there, in one round trip and one snapshot; elsewhere one by one.
+   */
+  static async all<T extends ReadonlyArray<BoundRun<unknown>>>(
+    tx: TenantTx,
+    runs: readonly [...T],
+  ): Promise<{ [K in keyof T]: T[K] extends BoundRun<infer R> ? R[] : never }> {
+    type Answers = { [K in keyof T]: T[K] extends BoundRun<infer R> ? R[] : never };
+    if (tx.plugged) {
+      const answers: unknown[][] = [];
+      for (const bound of runs) answers.push(await bound.run(tx));
+      return answers as unknown as Answers;
+    }
+    const statements = runs.map((bound) => bound.statement(tx));
+    const answer = await tx
+      .unscoped()
+      .executeQuery<{ results: RowsOf[] }>(CompiledQuery.raw(TOGETHER, [statements]));
+    return (answer.rows[0]?.results ?? []).map((of) =>
+      camelCaseRows.mapRows(of.rows as Record<string, unknown>[]),
+    ) as unknown as Answers;
   }
 
   /** The SQL text and values a run would send, for a caller that sends it itself (a HeldWrite). */

@@ -192,6 +192,30 @@ export class Scopes {
     return this.tenant(actor.isSuper && requestedCompanyId ? requestedCompanyId : actor.companyId);
   }
 
+  /**
+   * Runs `fn`'s statements each on its own with row-level security lifted, as TenantScope.read runs a company's:
+   * a prepared statement is one round trip, in an implicit transaction of its own, without begin or commit.
+   * `asyncCommit` lets such a statement's writes commit without waiting for the disk (work a crash may lose
+   * and that is redone anyway, like a claim). After-commit work runs once `fn` is done.
+   */
+  async asSystemStatements<T>(
+    fn: (tx: SystemTx) => Promise<T>,
+    options: { asyncCommit?: boolean } = {},
+  ): Promise<T> {
+    const setUp =
+      `select set_config('app.system', 'on', true)` +
+      (options.asyncCommit ? `, set_config('synchronous_commit', 'off', true)` : '');
+    let bound: SystemTx | undefined;
+    const result = await this.db.connection().execute(async (db) => {
+      await db.executeQuery(CompiledQuery.raw(EACH_STATEMENT_AFTER, [setUp]));
+      // Not a Transaction, but nothing a statement uses tells them apart.
+      bound = new SystemTx(db as Transaction<Database>);
+      return fn(bound);
+    });
+    await bound?.flushAfterCommit();
+    return result;
+  }
+
   /** Runs `fn` with row-level security lifted for cross-tenant work. */
   asSystem<T>(fn: (tx: SystemTx) => Promise<T>): Promise<T> {
     return runBound(

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { useCan } from '../../features/auth/can';
 import { useCurrentUser } from '../../features/auth/sessionContext';
 import { planFlagsOf } from '../../features/plans/planFlags';
-import { AdminOnly } from '../guards/AdminOnly';
+import { RequireAbility } from '../guards/RequireAbility';
 import { PageGate } from '../guards/PageGate';
 import type { PrivateRoute } from './privateRoutes';
 
@@ -9,17 +10,19 @@ import type { PrivateRoute } from './privateRoutes';
 export function PrivatePage({ route }: { route: PrivateRoute }) {
   const user = useCurrentUser();
   const flags = planFlagsOf(user);
+  const mayAnnounce = useCan('announcements.manage');
   const Page = route.component;
   const page: ReactNode = <Page />;
 
   switch (route.gate) {
     case undefined:
       return page;
-    case 'admin':
-      return <AdminOnly>{page}</AdminOnly>;
-    case 'super':
+    case 'dashboard.view':
+    case 'simulator.use':
+      return <RequireAbility ability={route.gate}>{page}</RequireAbility>;
+    case 'announcements.manage':
       return (
-        <PageGate allowed={user.super} refusal="superOnly">
+        <PageGate allowed={mayAnnounce} refusal="superOnly">
           {page}
         </PageGate>
       );

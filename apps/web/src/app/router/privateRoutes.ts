@@ -3,16 +3,21 @@ import type { Resources } from '../i18n/namespaces';
 
 export type PageKey = keyof Resources['pages']['titles'];
 
-/** Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6). */
+/**
+ * Who may open a page beyond being signed in (spec 1 section 2, spec 2 section 6): holders of an ability
+ * (the dashboard and simulator send others to the tickets, announcements tell them first) or companies whose
+ * plan has a feature.
+ */
 export type PageGateKind =
-  | 'admin'
+  | 'dashboard.view'
+  | 'simulator.use'
+  | 'announcements.manage'
   | 'useOpenAi'
   | 'useIntegrations'
   | 'useInternalChat'
   | 'useExternalApi'
   | 'useKanban'
-  | 'useSchedules'
-  | 'super';
+  | 'useSchedules';
 
 export interface PrivateRoute {
   path: string;
@@ -128,7 +133,7 @@ const CampaignsConfigPage = lazy(() =>
 
 /** Every private route of spec 1 section 2, all exact. */
 export const privateRoutes: PrivateRoute[] = [
-  { path: '/', page: 'dashboard', gate: 'admin', component: DashboardPage },
+  { path: '/', page: 'dashboard', gate: 'dashboard.view', component: DashboardPage },
   { path: '/tickets/:ticketId?', page: 'tickets', component: TicketsPage },
   { path: '/connections', page: 'connections', component: ConnectionsPage },
   { path: '/quick-messages', page: 'quickMessages', component: QuickMessagesPage },
@@ -151,10 +156,15 @@ export const privateRoutes: PrivateRoute[] = [
   { path: '/kanban', page: 'kanban', gate: 'useKanban', component: KanbanPage },
   { path: '/financeiro', page: 'financeiro', component: FinanceiroPage },
   { path: '/queues', page: 'queues', component: QueuesPage },
-  { path: '/announcements', page: 'announcements', gate: 'super', component: AnnouncementsPage },
+  {
+    path: '/announcements',
+    page: 'announcements',
+    gate: 'announcements.manage',
+    component: AnnouncementsPage,
+  },
   { path: '/subscription', page: 'subscription', component: SubscriptionPage },
   { path: '/chats/:id?', page: 'chats', gate: 'useInternalChat', component: ChatsPage },
-  { path: '/simulator', page: 'simulator', gate: 'admin', component: SimulatorPage },
+  { path: '/simulator', page: 'simulator', gate: 'simulator.use', component: SimulatorPage },
   { path: '/contact-lists', page: 'contactLists', campaigns: true, component: ContactListsPage },
   {
     path: '/contact-lists/:contactListId/contacts',

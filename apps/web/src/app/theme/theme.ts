@@ -3,8 +3,11 @@ import type { ThemeMode } from '../../lib/preferences/themeMode';
 
 const PURPLE = '#6a1b9a';
 
-/** Light: purple primary. Dark: white primary (spec 2, "Theme and language"). */
-export function createAppTheme(mode: ThemeMode): Theme {
+/**
+ * Light: purple primary. Dark: white primary (spec 2, "Theme and language"). `loadingLabel` names every spinner
+ * and progress bar that has no name of its own (axe: aria-progressbar-name).
+ */
+export function createAppTheme(mode: ThemeMode, loadingLabel = 'Loading…'): Theme {
   return createTheme({
     palette:
       mode === 'light'
@@ -31,6 +34,8 @@ export function createAppTheme(mode: ThemeMode): Theme {
         },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
+      MuiCircularProgress: { defaultProps: { 'aria-label': loadingLabel } },
+      MuiLinearProgress: { defaultProps: { 'aria-label': loadingLabel } },
     },
   });
 }

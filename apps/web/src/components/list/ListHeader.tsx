@@ -6,7 +6,10 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 
-/** A list page's title row: title, search box and add button (wrapping on narrow screens). */
+/**
+ * A list's title row: title, search box and add button (wrapping on narrow screens). Without a title the
+ * row is the search and the button; without onAdd there is no button (the user may not add).
+ */
 export function ListHeader({
   title,
   search,
@@ -16,21 +19,23 @@ export function ListHeader({
   onAdd,
   addTestId,
 }: {
-  title: string;
+  title?: string;
   search: string;
   onSearch: (text: string) => void;
   searchLabel: string;
   addLabel: string;
-  onAdd: () => void;
+  onAdd?: () => void;
   addTestId: string;
 }) {
   // On phones the title and the add button share the first row and the search box gets a whole row, so its
   // placeholder is never cut.
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, flexWrap: 'wrap', mb: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', minWidth: 0 }}>
-        {title}
-      </Typography>
+      {title !== undefined && (
+        <Typography variant="h5" component="h1" sx={{ flex: '1 1 auto', minWidth: 0 }}>
+          {title}
+        </Typography>
+      )}
       <TextField
         size="small"
         placeholder={searchLabel}
@@ -48,15 +53,17 @@ export function ListHeader({
           },
         }}
       />
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={onAdd}
-        data-testid={addTestId}
-        sx={{ flexShrink: 0 }}
-      >
-        {addLabel}
-      </Button>
+      {onAdd && (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={onAdd}
+          data-testid={addTestId}
+          sx={{ flexShrink: 0 }}
+        >
+          {addLabel}
+        </Button>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ConfirmDialog, type ConfirmDialogProps } from '../ConfirmDialog';
 import { ListHeader } from './ListHeader';
 import { ScrollList } from './ScrollList';
 
@@ -23,8 +24,10 @@ interface RecordListPageProps {
   onAdd: () => void;
   /** The table of records. */
   children: ReactNode;
-  /** The add/edit and delete dialogs. */
+  /** The add/edit dialog and any other dialog of the page. */
   dialogs: ReactNode;
+  /** The delete confirmation: useRecordActions' `confirm` with its title and text. */
+  confirmDelete: ConfirmDialogProps;
   /** Extra actions between the header and the list, shown even while the list is empty. */
   toolbar?: ReactNode;
 }
@@ -66,6 +69,7 @@ export function RecordListPage(props: RecordListPageProps) {
         )}
       </ScrollList>
       {props.dialogs}
+      <ConfirmDialog {...props.confirmDelete} />
     </Box>
   );
 }

@@ -53,10 +53,13 @@ export function useAnnouncementList() {
   return usePagedSearch({ key: announcementKeys.pages(), fetchPage: fetchAnnouncementPage });
 }
 
-/** Announcements change for everyone at once: reload every list shown (the bell and the page). */
+/**
+ * Announcements change for everyone at once: reload every list shown (the bell and the page). A mutation
+ * settles once they are reloaded, so its dialog's "saved" comes with the saved record (and its image) listed.
+ */
 function useRefreshAnnouncements() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: announcementKeys.all });
 }
 
 /** POST /announcements without an id, PUT /announcements/:id with one. */

@@ -1,4 +1,5 @@
-import type { SessionUser } from '@zapdesk/contracts';
+import type { Ability, SessionUser } from '@zapdesk/contracts';
+import { userCan } from '../auth/can';
 
 /** The named rules of the connections page (spec 1 section 6). */
 export type ConnectionsRule =
@@ -6,16 +7,12 @@ export type ConnectionsRule =
   | 'connections-page:actionButtons'
   | 'connections-page:editOrDeleteConnection';
 
-/** Every rule of this page belongs to admins; the server refuses the same calls to everyone else. */
-const rulesByProfile: Record<SessionUser['profile'], ReadonlySet<ConnectionsRule>> = {
-  admin: new Set([
-    'connections-page:addConnection',
-    'connections-page:actionButtons',
-    'connections-page:editOrDeleteConnection',
-  ]),
-  supervisor: new Set(),
-  user: new Set(),
+/** Every rule of this page is the `connections.manage` ability; the server refuses the same calls without it. */
+const abilityOf: Record<ConnectionsRule, Ability> = {
+  'connections-page:addConnection': 'connections.manage',
+  'connections-page:actionButtons': 'connections.manage',
+  'connections-page:editOrDeleteConnection': 'connections.manage',
 };
 
-export const can = (user: Pick<SessionUser, 'profile'>, rule: ConnectionsRule): boolean =>
-  rulesByProfile[user.profile].has(rule);
+export const can = (user: Pick<SessionUser, 'abilities'>, rule: ConnectionsRule): boolean =>
+  userCan(user, abilityOf[rule]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartRange, dayBars, maxOf, starsOf, summaryQuery, userBars } from './chartData';
+import { chartRange, dayBars, starsOf, summaryQuery, userBars } from './chartData';
 
 describe('dashboard chart data', () => {
   it('turns ticketsUsers rows into bars', () => {
@@ -31,11 +31,6 @@ describe('dashboard chart data', () => {
       { label: '02/03/2026', value: 2 },
     ]);
     expect(dayBars({ count: 4, data: [{ total: 4, horario: 9 }] })).toEqual([{ label: '09:00', value: 4 }]);
-  });
-
-  it('never gives a zero maximum', () => {
-    expect(maxOf([])).toBe(1);
-    expect(maxOf([{ label: 'a', value: 5 }])).toBe(5);
   });
 
   it.each([

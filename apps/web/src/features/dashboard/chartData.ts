@@ -69,8 +69,3 @@ export function starsOf(rating: number): number {
   if (!Number.isFinite(rating) || rating <= 0) return 0;
   return Math.min(3, Math.max(0, Math.round(rating)));
 }
-
-/** The largest bar value, at least 1, so bar widths never divide by zero. */
-export function maxOf(bars: Bar[]): number {
-  return bars.reduce((max, bar) => Math.max(max, bar.value), 1);
-}

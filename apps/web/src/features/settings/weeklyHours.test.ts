@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskTime } from './timeMask';
+import { maskTime } from '../../lib/timeMask';
 import { weeklyRows } from './weeklyHours';
 
 describe('company weekly hours', () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { routes } from '@zapdesk/contracts';
 import { callRoute } from '../../lib/api/client';
 import { queryClient } from '../../lib/queryClient';
-import { useSession } from '../auth/sessionContext';
+import { useCan } from '../auth/can';
 
 export const simulatorKeys = {
   all: ['simulator'] as const,
@@ -20,11 +20,11 @@ export async function probeSimulator(signal?: AbortSignal): Promise<boolean> {
  * The probe, once per session, for admins only (the simulator page and routes are theirs).
  */
 export function useSimulatorAvailable(enabled: boolean) {
-  const isAdmin = useSession().user?.profile === 'admin';
+  const mayUse = useCan('simulator.use');
   return useQuery({
     queryKey: simulatorKeys.availability(),
     queryFn: ({ signal }) => probeSimulator(signal),
-    enabled: enabled && isAdmin,
+    enabled: enabled && mayUse,
     staleTime: Infinity,
     meta: { silent: true },
   });

@@ -27,8 +27,9 @@ export interface SavedMedia {
 }
 
 /**
- * Writes one action into the ticket in the caller's transaction. Replies are automatic messages from the bot,
- * stored and queued in the outbox like any other; a hand-off switches the bot off for the rest of the cycle.
+ * Writes one action into the ticket in the caller's transaction, which holds the chat's lock (writeSteps).
+ * Replies are automatic messages from the bot, stored and queued in the outbox like any other; a hand-off
+ * switches the bot off for the rest of the cycle.
  */
 export async function applyAction(
   tx: TenantTx,
@@ -68,9 +69,14 @@ function send(
   contact: ContactRow,
   parts: OutgoingPart[],
 ): Promise<TicketRow> {
-  return sendMessage(tx, outbound, { ticket, contact, parts, origin: 'bot', isAutomatic: true }).then(
-    (r) => r.ticket,
-  );
+  return sendMessage(tx, outbound, {
+    ticket,
+    contact,
+    parts,
+    origin: 'bot',
+    isAutomatic: true,
+    chatLocked: true,
+  }).then((r) => r.ticket);
 }
 
 /** Bot off for the cycle; the ticket stays where it is and waits for a human. */

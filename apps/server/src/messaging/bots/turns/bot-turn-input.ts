@@ -1,11 +1,12 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { ContactRow } from '../../../modules/contacts';
-import { findPrompt, type PromptRow } from '../../../modules/prompts';
-import { findIntegration, type IntegrationRow } from '../../../modules/queue-integrations';
+import { promptById, type PromptRow } from '../../../modules/prompts';
+import { integrationById, type IntegrationRow } from '../../../modules/queue-integrations';
 import type { TicketRow } from '../../../modules/tickets';
 import type { MessagesTable } from '../../../platform/db/schema';
+import { StatementTemplate } from '../../../platform/db/statement-template';
 import type { TenantTx } from '../../../platform/tenancy';
-import { loadPlanFlags, planAllows } from '../bot-data';
+import { planAllows } from '../bot-data';
 import type { BotTurnRow } from './bot-turns.repository';
 
 export type TurnMessage = Pick<
@@ -13,12 +14,30 @@ export type TurnMessage = Pick<
   'id' | 'wid' | 'body' | 'mediaType' | 'mediaPath' | 'transcription' | 'trackingId' | 'data' | 'createdAt'
 >;
 
-/** Everything a provider call needs, read in one short transaction before the (slow) call. */
+/** A text of the cycle the model sees (ours as the assistant's, the customer's as the user's). */
+export interface HistoryLine {
+  fromMe: boolean;
+  body: string;
+}
+
+/** Everything a provider call needs, read at once before the (slow) call. */
 export interface TurnInput {
   ticket: TicketRow;
   contact: ContactRow;
   message: TurnMessage;
-  bot: { kind: 'prompt'; prompt: PromptRow } | { kind: 'integration'; integration: IntegrationRow };
+  bot:
+    | {
+        kind: 'prompt';
+        prompt: PromptRow;
+        /** The last `maxMessages` texts of the cycle besides the message, oldest first. */
+        history: HistoryLine[];
+      }
+    | {
+        kind: 'integration';
+        integration: IntegrationRow;
+        /** When the customer and the bot last exchanged a message in the ticket before this one (Typebot). */
+        lastExchangeAt: Date | null;
+      };
 }
 
 /** Kinds of messages whose body is the customer's (or our) words. */
@@ -40,23 +59,80 @@ export function botHolds(ticket: TicketRow, turn: Pick<BotTurnRow, 'promptId' | 
 }
 
 /**
- * The turn's ticket, message and bot; undefined when the bot no longer holds the ticket (nothing to do), and
- * `refused` when the company's plan no longer lets this bot answer (the ticket goes to people).
+ * The turn's ticket, message, contact and bot (with the model's history or Typebot's last exchange), read in
+ * one round trip and one snapshot (StatementTemplate.all on a statement-wise connection: TenantScope.read).
+ * Undefined when the bot no longer holds the ticket (nothing to do); `refused` when the company's plan no longer
+ * lets this bot answer (the ticket goes to people).
  */
 export async function loadTurnInput(
   tx: TenantTx,
   turn: BotTurnRow,
 ): Promise<TurnInput | 'refused' | undefined> {
-  const ticket = await tx
+  const ids = { ticketId: turn.ticketId, messageId: turn.messageId };
+  const shared = [
+    turnTicket.with({ ticketId: turn.ticketId }),
+    turnMessage.with({ messageId: turn.messageId }),
+    ticketContact.with({ ticketId: turn.ticketId }),
+  ] as const;
+  if (turn.promptId !== null) {
+    const [tickets, messages, contacts, [prompt], history] = await StatementTemplate.all(tx, [
+      ...shared,
+      promptById.with({ id: turn.promptId }),
+      promptHistory.with({ ...ids, promptId: turn.promptId }),
+    ]);
+    const read = checked(turn, tickets, messages, contacts);
+    if (typeof read !== 'object') return read;
+    return prompt && { ...read, bot: { kind: 'prompt', prompt, history: historyLines(history) } };
+  }
+  if (turn.integrationId === null) return undefined;
+  const [tickets, messages, contacts, [integration], [last]] = await StatementTemplate.all(tx, [
+    ...shared,
+    integrationById.with({ id: turn.integrationId }),
+    lastExchange.with(ids),
+  ]);
+  const read = checked(turn, tickets, messages, contacts);
+  if (typeof read !== 'object') return read;
+  return (
+    integration && {
+      ...read,
+      bot: { kind: 'integration', integration, lastExchangeAt: last?.createdAt ?? null },
+    }
+  );
+}
+
+/** The ticket, message and contact read, if the bot still holds the ticket and the plan still lets it. */
+function checked(
+  turn: BotTurnRow,
+  tickets: Array<TicketRow & { planUseOpenAi: boolean | null; planUseIntegrations: boolean | null }>,
+  messages: TurnMessage[],
+  contacts: ContactRow[],
+): Omit<TurnInput, 'bot'> | 'refused' | undefined {
+  const [row] = tickets;
+  const [message] = messages;
+  const [contact] = contacts;
+  if (!row || !message || !contact) return undefined;
+  const { planUseOpenAi, planUseIntegrations, ...ticket } = row;
+  if (!botHolds(ticket, turn)) return undefined;
+  const flags = { useOpenAi: planUseOpenAi ?? false, useIntegrations: planUseIntegrations ?? false };
+  if (!planAllows(flags, turn)) return 'refused';
+  return { ticket, message, contact };
+}
+
+/** The ticket with its company's plan flags (a company without a plan has neither). */
+const turnTicket = new StatementTemplate((tx, args: { ticketId: number }) =>
+  tx
     .selectFrom('tickets')
-    .where('id', '=', turn.ticketId)
-    .selectAll()
-    .executeTakeFirst();
-  if (!ticket || !botHolds(ticket, turn)) return undefined;
-  if (!planAllows(await loadPlanFlags(tx), turn)) return 'refused';
-  const message = await tx
+    .innerJoin('companies', 'companies.id', 'tickets.companyId')
+    .leftJoin('plans', 'plans.id', 'companies.planId')
+    .where('tickets.id', '=', args.ticketId)
+    .selectAll('tickets')
+    .select(['plans.useOpenAi as planUseOpenAi', 'plans.useIntegrations as planUseIntegrations']),
+);
+
+const turnMessage = new StatementTemplate((tx, args: { messageId: number }) =>
+  tx
     .selectFrom('messages')
-    .where('id', '=', turn.messageId)
+    .where('id', '=', args.messageId)
     .select([
       'id',
       'wid',
@@ -67,49 +143,60 @@ export async function loadTurnInput(
       'trackingId',
       'data',
       'createdAt',
-    ])
-    .executeTakeFirst();
-  const contact = await tx
-    .selectFrom('contacts')
-    .where('id', '=', ticket.contactId)
-    .selectAll()
-    .executeTakeFirst();
-  if (!message || !contact) return undefined;
-  if (turn.promptId !== null) {
-    const prompt = await findPrompt(tx, turn.promptId);
-    return prompt ? { ticket, contact, message, bot: { kind: 'prompt', prompt } } : undefined;
-  }
-  const integration = turn.integrationId === null ? undefined : await findIntegration(tx, turn.integrationId);
-  return integration ? { ticket, contact, message, bot: { kind: 'integration', integration } } : undefined;
-}
+    ]),
+);
 
-/** The last `limit` text messages of the cycle besides `message`, oldest first (transcribed audio counts). */
-export async function cycleHistory(
-  tx: TenantTx,
-  ticketId: number,
-  message: TurnMessage,
-  limit: number,
-): Promise<Array<{ fromMe: boolean; body: string }>> {
-  if (message.trackingId === null || limit <= 0) return [];
-  const rows = await tx
-    .selectFrom('messages')
-    .where('ticketId', '=', ticketId)
-    .where('trackingId', '=', message.trackingId)
-    // Earlier messages, and our replies stored after it (answers to earlier messages that came in meanwhile).
-    .where((eb) =>
-      eb.or([eb('id', '<', message.id), eb.and([eb('id', '>', message.id), eb('fromMe', '=', true)])]),
+const ticketContact = new StatementTemplate((tx, args: { ticketId: number }) =>
+  tx
+    .selectFrom('contacts')
+    .where('id', '=', (eb) =>
+      eb.selectFrom('tickets').where('tickets.id', '=', args.ticketId).select('tickets.contactId'),
     )
-    .where('isDeleted', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb('mediaType', 'in', TEXT_TYPES),
-        eb.and([eb('mediaType', '=', 'audio'), eb('transcription', 'is not', null)]),
-      ]),
-    )
-    .select(['fromMe', 'body', 'mediaType', 'transcription'])
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .selectAll(),
+);
+
+/**
+ * The last `maxMessages` (the prompt's) text messages of the message's cycle besides it, newest first:
+ * earlier messages, and our replies stored after it (answers to earlier messages that came in meanwhile);
+ * transcribed audio counts.
+ */
+const promptHistory = new StatementTemplate(
+  (tx, args: { ticketId: number; messageId: number; promptId: number }) =>
+    tx
+      .selectFrom('messages')
+      .where('ticketId', '=', args.ticketId)
+      .where('trackingId', '=', (eb) =>
+        eb
+          .selectFrom('messages as current')
+          .where('current.id', '=', args.messageId)
+          .select('current.trackingId'),
+      )
+      .where((eb) =>
+        eb.or([
+          eb('id', '<', args.messageId),
+          eb.and([eb('id', '>', args.messageId), eb('fromMe', '=', sql.lit(true))]),
+        ]),
+      )
+      .where('isDeleted', '=', sql.lit(false))
+      .where((eb) =>
+        eb.or([
+          eb(
+            'mediaType',
+            'in',
+            TEXT_TYPES.map((type) => sql.lit(type)),
+          ),
+          eb.and([eb('mediaType', '=', sql.lit('audio')), eb('transcription', 'is not', null)]),
+        ]),
+      )
+      .select(['fromMe', 'body', 'mediaType', 'transcription'])
+      .orderBy('id', 'desc')
+      .limit(sql<number>`(select max_messages from prompts where id = ${args.promptId})`),
+);
+
+/** The history rows as the model reads them: oldest first, audio as its transcription, blank lines left out. */
+function historyLines(
+  rows: Array<{ fromMe: boolean; body: string; mediaType: string; transcription: string | null }>,
+): HistoryLine[] {
   return rows
     .reverse()
     .map((row) => ({
@@ -119,19 +206,13 @@ export async function cycleHistory(
     .filter((row) => row.body.trim() !== '');
 }
 
-/** When the customer and the bot last exchanged a message in the ticket before this one (Typebot's expiry). */
-export async function lastExchangeAt(
-  tx: TenantTx,
-  ticketId: number,
-  messageId: number,
-): Promise<Date | null> {
-  const row = await tx
+/** The ticket's message before this one (when the customer and the bot last exchanged one: Typebot's expiry). */
+const lastExchange = new StatementTemplate((tx, args: { ticketId: number; messageId: number }) =>
+  tx
     .selectFrom('messages')
-    .where('ticketId', '=', ticketId)
-    .where('id', '<', messageId)
+    .where('ticketId', '=', args.ticketId)
+    .where('id', '<', args.messageId)
     .select('createdAt')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.createdAt ?? null;
-}
+    .limit(sql.lit(1)),
+);

@@ -15,7 +15,7 @@ import { BotProviderError, textsToActions, type BotAction } from '../runners/bot
 import { runOpenAi, transcribeAudio } from '../runners/openai-runner';
 import { runTypebot } from '../runners/typebot-runner';
 import { postToWebhook, type WebhookPolicy } from '../runners/webhook-runner';
-import { cycleHistory, lastExchangeAt, type TurnInput } from './bot-turn-input';
+import type { HistoryLine, TurnInput } from './bot-turn-input';
 import type { BotTurnRow } from './bot-turns.repository';
 
 export interface TurnRunDeps {
@@ -38,8 +38,12 @@ export async function runTurn(
   turn: BotTurnRow,
   input: TurnInput,
 ): Promise<TurnOutcome> {
-  if (input.bot.kind === 'prompt') return runPrompt(deps, scope, turn, input, input.bot.prompt);
-  return { kind: 'actions', actions: await runIntegration(deps, scope, input, input.bot.integration) };
+  const { bot } = input;
+  if (bot.kind === 'prompt') return runPrompt(deps, scope, turn, input, bot.prompt, bot.history);
+  return {
+    kind: 'actions',
+    actions: await runIntegration(deps, scope, input, bot.integration, bot.lastExchangeAt),
+  };
 }
 
 async function runPrompt(
@@ -48,6 +52,7 @@ async function runPrompt(
   turn: BotTurnRow,
   input: TurnInput,
   row: PromptRow,
+  history: HistoryLine[],
 ): Promise<TurnOutcome> {
   const apiKey = deps.box.decrypt(row.apiKey);
   const baseUrl = deps.ctx.config.openAiBaseUrl;
@@ -63,7 +68,6 @@ async function runPrompt(
       );
     }
   }
-  const history = await scope.read((tx) => cycleHistory(tx, input.ticket.id, message, row.maxMessages));
   const actions = await runOpenAi(
     {
       prompt: {
@@ -88,6 +92,7 @@ async function runIntegration(
   scope: TenantScope,
   input: TurnInput,
   integration: IntegrationRow,
+  lastExchangeAt: Date | null,
 ): Promise<BotAction[]> {
   const { ticket, contact, message } = input;
   switch (integration.type) {
@@ -104,7 +109,7 @@ async function runIntegration(
           restartMessage: integration.typebotRestartMessage,
         },
         sessionId: ticket.typebotSessionId,
-        lastExchangeAt: await scope.read((tx) => lastExchangeAt(tx, ticket.id, message.id)),
+        lastExchangeAt,
         body: message.body,
         number: contact.number,
         pushName: contact.name,

@@ -1,6 +1,13 @@
-import { chatIdOfContact, lockChat, type ContactRow } from '../../../modules/contacts';
+import {
+  chatIdOfContact,
+  chatLockName,
+  lockChat,
+  takeChatLock,
+  type ContactRow,
+} from '../../../modules/contacts';
 import type { OutgoingEnv } from '../../../modules/messages';
 import type { TicketRow } from '../../../modules/tickets';
+import { StatementTemplate } from '../../../platform/db/statement-template';
 import type { MediaStorage } from '../../../platform/storage/media-storage';
 import type { TenantScope, TenantTx } from '../../../platform/tenancy';
 import { enqueueOutbox } from '../../outbound';
@@ -94,9 +101,9 @@ function stretchEnd(actions: BotAction[], from: number): number {
 }
 
 /**
- * The chat's section (as known from the turn's input), then the ticket's row, locked; undefined when the bot no
- * longer holds the ticket. Ticket and contact are read again under the locks: a connection or number changed
- * meanwhile takes its own chat's section too.
+ * The chat's section (as known from the turn's input), then the ticket's row, locked in one statement with what
+ * the ticket's contact is now; undefined when the bot no longer holds the ticket. A contact whose number or
+ * connection changed meanwhile is read again, and its own chat's section taken too.
  */
 async function lockTicket(
   tx: TenantTx,
@@ -106,14 +113,19 @@ async function lockTicket(
   const knownWhatsappId = known.ticket.whatsappId;
   if (knownWhatsappId === null) return undefined;
   const chatId = chatIdOfContact(known.contact);
-  await lockChat(tx, knownWhatsappId, chatId);
-  const ticket = await tx
-    .selectFrom('tickets')
-    .where('id', '=', turn.ticketId)
-    .selectAll()
-    .forUpdate()
-    .executeTakeFirst();
-  if (!ticket || ticket.whatsappId === null || !botHolds(ticket, turn)) return undefined;
+  const [row] = await lockedTicket.run(tx, {
+    ticketId: turn.ticketId,
+    lockName: chatLockName(knownWhatsappId, chatId),
+  });
+  if (!row) return undefined;
+  const { chatLock: _taken, contactNumber, contactIsGroup, ...ticket } = row;
+  if (ticket.whatsappId === null || !botHolds(ticket, turn)) return undefined;
+  const unchanged =
+    ticket.contactId === known.contact.id &&
+    contactNumber === known.contact.number &&
+    contactIsGroup === known.contact.isGroup &&
+    ticket.whatsappId === knownWhatsappId;
+  if (unchanged) return { ticket, contact: known.contact };
   const contact = await tx
     .selectFrom('contacts')
     .where('id', '=', ticket.contactId)
@@ -124,6 +136,24 @@ async function lockTicket(
     await lockChat(tx, ticket.whatsappId, current);
   return { ticket, contact };
 }
+
+/**
+ * The ticket FOR UPDATE with its contact's number: the select list takes the chat's lock as the row is read,
+ * before the row itself is locked (the lock order of inbound processing and sends), in one round trip.
+ */
+const lockedTicket = new StatementTemplate((tx, args: { ticketId: number; lockName: string }) =>
+  tx
+    .selectFrom('tickets')
+    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+    .where('tickets.id', '=', args.ticketId)
+    .selectAll('tickets')
+    .select([
+      takeChatLock(args.lockName).as('chatLock'),
+      'contacts.number as contactNumber',
+      'contacts.isGroup as contactIsGroup',
+    ])
+    .forUpdate('tickets'),
+);
 
 /** "typing…" for the customer while the bot waits before its next message (Typebot's delay). */
 async function showTyping(

@@ -38,11 +38,11 @@ export async function insertBotTurn(
  */
 export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotTurnRow | undefined> {
   try {
-    return await scopes.asSystem(async (tx) => {
-      // A claim lost in a crash only leaves the turn pending (or running until the stale release): no need to
-      // wait for the disk. It travels with the transaction's opening (lean-pool.ts), so it costs no round trip.
-      await sql`select set_config('synchronous_commit', 'off', true)`.execute(tx.db);
-      const result = await sql<BotTurnRow>`
+    // One statement, one round trip; a claim lost in a crash only leaves the turn pending (or running until the
+    // stale release): it need not wait for the disk.
+    return await scopes.asSystemStatements(
+      async (tx) => {
+        const result = await sql<BotTurnRow>`
         update bot_turns set status = 'running', claimed_by = ${nodeId}, claimed_at = now(),
                attempts = attempts + 1, updated_at = now()
          where id = (
@@ -59,10 +59,12 @@ export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotT
                   prompt_id as "promptId", integration_id as "integrationId", status, actions, applied, attempts,
                   next_attempt_at as "nextAttemptAt", claimed_by as "claimedBy", claimed_at as "claimedAt", error,
                   created_at as "createdAt", updated_at as "updatedAt", queued_by as "queuedBy"`.execute(
-        tx.db,
-      );
-      return result.rows[0];
-    });
+          tx.db,
+        );
+        return result.rows[0];
+      },
+      { asyncCommit: true },
+    );
   } catch (error) {
     if ((error as { code?: string }).code === '23505') return undefined;
     throw error;

@@ -45,6 +45,8 @@ export class BotWorker {
   #stopped = true;
   #filling = false;
   #again = false;
+  /** A claim found nothing while turns ran here: a turn may wait behind one of them (same ticket). */
+  #missed = false;
   #polls = 0;
 
   constructor(private readonly deps: BotWorkerDeps) {}
@@ -98,10 +100,19 @@ export class BotWorker {
         this.#again = false;
         while (!this.#stopped && this.#active.size < this.options.concurrency) {
           const turn = await claimBotTurn(this.deps.ctx.scopes, this.deps.ctx.config.nodeId);
-          if (!turn) break;
+          if (!turn) {
+            if (this.#active.size > 0) this.#missed = true;
+            break;
+          }
           const running: Promise<void> = this.#run(turn).finally(() => {
+            const full = this.#active.size >= this.options.concurrency;
             this.#active.delete(running);
-            this.kick();
+            // Claims again only when a turn may be waiting: one left for lack of room, or behind a running one.
+            // Otherwise nothing is due here (a turn queued meanwhile kicked on its own); the poll is the fallback.
+            if (full || this.#missed) {
+              this.#missed = false;
+              this.kick();
+            }
           });
           this.#active.add(running);
         }

@@ -4,6 +4,7 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListSubheader from '@mui/material/ListSubheader';
 import { useTranslation } from 'react-i18next';
+import { useAbilities } from '../../../features/auth/can';
 import { hasCampaignsFlag } from '../../../features/auth/persistSession';
 import { useCurrentUser } from '../../../features/auth/sessionContext';
 import { useUnreadChats } from '../../../features/chats/api';
@@ -17,14 +18,14 @@ import { adminMenu, isGroup, isVisible, mainMenu, type MenuContext, type MenuLin
 export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('layout');
   const user = useCurrentUser();
+  const can = useAbilities();
   const context: MenuContext = {
-    isAdmin: user.profile === 'admin',
-    isSuper: user.super,
+    can,
     flags: planFlagsOf(user),
     campaignsFlag: hasCampaignsFlag(),
   };
   const hasUnreadChats = useUnreadChats(user.id).length > 0;
-  const connections = useConnectionList(context.isAdmin);
+  const connections = useConnectionList(can('connections.manage'));
   const connectionsWarning = needsAttention(connections.data ?? []);
 
   const decorate = (link: MenuLink) => (icon: ReactNode) => {
@@ -73,7 +74,7 @@ export function DrawerMenu({ collapsed, onNavigate }: { collapsed: boolean; onNa
       sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden' }}
     >
       {mainMenu.filter((link) => isVisible(link, context)).map((link) => renderLink(link))}
-      {context.isAdmin && (
+      {can('administration.view') && (
         <>
           <Divider sx={{ my: 1 }} />
           {!collapsed && (

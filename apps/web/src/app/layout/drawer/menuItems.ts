@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { Ability } from '@zapdesk/contracts';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AllInclusive from '@mui/icons-material/AllInclusive';
 import AnnouncementOutlined from '@mui/icons-material/AnnouncementOutlined';
@@ -31,8 +32,8 @@ export type MenuLabelKey = keyof Resources['layout']['menu'];
 
 /** What decides which entries a user sees. */
 export interface MenuContext {
-  isAdmin: boolean;
-  isSuper: boolean;
+  /** Whether the user holds an ability (useAbilities). */
+  can: (ability: Ability) => boolean;
   flags: PlanFlags;
   campaignsFlag: boolean;
 }
@@ -62,7 +63,7 @@ export const drawerTestId = (path: string): string => `drawer-item-${path.slice(
 
 /** Everyone's entries (spec 1 section 2), the dashboard first for admins. */
 export const mainMenu: MenuLink[] = [
-  { path: '/', label: 'dashboard', icon: DashboardOutlined, visible: (c) => c.isAdmin },
+  { path: '/', label: 'dashboard', icon: DashboardOutlined, visible: (c) => c.can('dashboard.view') },
   { path: '/tickets', label: 'tickets', icon: WhatsApp },
   { path: '/kanban', label: 'kanban', icon: ViewKanbanOutlined, visible: (c) => c.flags.useKanban },
   { path: '/quick-messages', label: 'quickMessages', icon: FlashOnOutlined },
@@ -80,7 +81,7 @@ export const mainMenu: MenuLink[] = [
   { path: '/helps', label: 'helps', icon: HelpOutline },
 ];
 
-/** The administration section, shown to admins only. */
+/** The administration section, shown to holders of `administration.view` (admins). */
 export const adminMenu: MenuEntry[] = [
   {
     id: 'campaigns',
@@ -93,7 +94,12 @@ export const adminMenu: MenuEntry[] = [
       { path: '/campaigns-config', label: 'campaignsConfig', icon: SettingsOutlined },
     ],
   },
-  { path: '/announcements', label: 'announcements', icon: AnnouncementOutlined, visible: (c) => c.isSuper },
+  {
+    path: '/announcements',
+    label: 'announcements',
+    icon: AnnouncementOutlined,
+    visible: (c) => c.can('announcements.manage'),
+  },
   { path: '/prompts', label: 'prompts', icon: AllInclusive, visible: (c) => c.flags.useOpenAi },
   {
     path: '/queue-integration',

@@ -3,13 +3,14 @@ import Typography from '@mui/material/Typography';
 import { Trans, useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../features/auth/sessionContext';
 import { formatDate } from '../../../lib/dates';
+import { useCan } from '../../../features/auth/can';
 
 /** "Hello <user>, welcome to <company>!" and, for admins on wide screens, the active-until date. */
 export function Greeting() {
   const { t } = useTranslation('layout');
   const user = useCurrentUser();
   const dueDate = formatDate(user.company.dueDate);
-  const showDueDate = user.profile === 'admin' && dueDate !== '';
+  const showDueDate = useCan('company.dueDate.view') && dueDate !== '';
 
   return (
     <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: 2 }}>

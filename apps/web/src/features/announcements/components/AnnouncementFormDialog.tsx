@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementInput, DEFAULT_ANNOUNCEMENT_PRIORITY, type AnnouncementView } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
+import { uploadOrKeepSaved } from '../../../lib/api/uploadAfterSave';
 import { toast } from '../../../lib/toast';
 import { AttachmentField } from '../../queues/components/AttachmentField';
 import { contractResolver } from '../../queues/formResolver';
@@ -33,10 +30,13 @@ const formValues = (record: AnnouncementView | undefined): AnnouncementFormValue
 /** Spec 2 section 5: the attachment takes png, jpg or jpeg. */
 export const ANNOUNCEMENT_IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
-function AnnouncementForm({
+/** Add (no record) or edit an announcement; the page mounts a fresh one with each opening. */
+export function AnnouncementFormDialog({
+  open,
   record,
   onClose,
 }: {
+  open: boolean;
   record: AnnouncementView | undefined;
   onClose: () => void;
 }) {
@@ -47,96 +47,61 @@ function AnnouncementForm({
   const removeMedia = useRemoveAnnouncementMedia();
   const [pending, setPending] = useState<File | null>(null);
   const [savedMediaName, setSavedMediaName] = useState(record?.mediaName ?? null);
-  const form = useForm<AnnouncementFormValues, unknown, AnnouncementInput>({
+  const { form, dialog } = useEntityDialog({
     resolver,
-    defaultValues: formValues(record),
-  });
-
-  const submit = form.handleSubmit(async (body) => {
-    let saved: AnnouncementView;
-    try {
-      saved = await save.mutateAsync({ id: record?.id, body });
-    } catch {
-      return;
-    }
-    if (pending) {
-      try {
-        await upload.mutateAsync({ id: saved.id, file: pending });
-      } catch {
-        // Saved without its image; the upload error was toasted.
-      }
-    }
-    toast.success(t('toasts.saved'));
-    onClose();
+    values: formValues(record),
+    save: async (body) => {
+      const saved = await save.mutateAsync({ id: record?.id, body });
+      if (pending) await uploadOrKeepSaved(upload.mutateAsync({ id: saved.id, file: pending }));
+      return saved;
+    },
+    savedMessage: t('toasts.saved'),
+    onClose,
   });
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <DialogTitle>{record ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <FormTextField control={form.control} name="title" label={t('dialog.title')} required autoFocus />
-        <FormTextField
-          control={form.control}
-          name="text"
-          label={t('dialog.text')}
-          required
-          multiline
-          minRows={4}
-        />
-        <FormTextField control={form.control} name="status" label={t('dialog.status')} select>
-          <MenuItem value="true">{t('status.active')}</MenuItem>
-          <MenuItem value="false">{t('status.inactive')}</MenuItem>
-        </FormTextField>
-        <FormTextField control={form.control} name="priority" label={t('dialog.priority')} select>
-          <MenuItem value="1">{t('priority.1')}</MenuItem>
-          <MenuItem value="2">{t('priority.2')}</MenuItem>
-          <MenuItem value="3">{t('priority.3')}</MenuItem>
-        </FormTextField>
-        <AttachmentField
-          accept={ANNOUNCEMENT_IMAGE_ACCEPT}
-          savedName={savedMediaName}
-          pending={pending}
-          onPick={setPending}
-          removing={removeMedia.isPending}
-          onRemoveSaved={() =>
-            record &&
-            removeMedia.mutate(record.id, {
-              onSuccess: () => {
-                setSavedMediaName(null);
-                toast.success(t('toasts.imageDeleted'));
-              },
-            })
-          }
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={save.isPending || upload.isPending}
-          data-testid="announcement-save"
-        >
-          {tc('actions.save')}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** Add (no record) or edit an announcement; closing unmounts the form, which resets it. */
-export function AnnouncementFormDialog({
-  open,
-  record,
-  onClose,
-}: {
-  open: boolean;
-  record: AnnouncementView | undefined;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="announcement-dialog">
-      {open && <AnnouncementForm record={record} onClose={onClose} />}
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={record ? t('dialog.editTitle') : t('dialog.addTitle')}
+      submitLabel={tc('actions.save')}
+      {...dialog}
+      testId="announcement-dialog"
+      submitTestId="announcement-save"
+    >
+      <FormTextField control={form.control} name="title" label={t('dialog.title')} required autoFocus />
+      <FormTextField
+        control={form.control}
+        name="text"
+        label={t('dialog.text')}
+        required
+        multiline
+        minRows={4}
+      />
+      <FormTextField control={form.control} name="status" label={t('dialog.status')} select>
+        <MenuItem value="true">{t('status.active')}</MenuItem>
+        <MenuItem value="false">{t('status.inactive')}</MenuItem>
+      </FormTextField>
+      <FormTextField control={form.control} name="priority" label={t('dialog.priority')} select>
+        <MenuItem value="1">{t('priority.1')}</MenuItem>
+        <MenuItem value="2">{t('priority.2')}</MenuItem>
+        <MenuItem value="3">{t('priority.3')}</MenuItem>
+      </FormTextField>
+      <AttachmentField
+        accept={ANNOUNCEMENT_IMAGE_ACCEPT}
+        savedName={savedMediaName}
+        pending={pending}
+        onPick={setPending}
+        removing={removeMedia.isPending}
+        onRemoveSaved={() =>
+          record &&
+          removeMedia.mutate(record.id, {
+            onSuccess: () => {
+              setSavedMediaName(null);
+              toast.success(t('toasts.imageDeleted'));
+            },
+          })
+        }
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,12 @@
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 const priorityColor = { 1: 'error', 2: 'warning', 3: 'default' } as const;
 
@@ -61,24 +59,15 @@ export function AnnouncementsTable({
             >
               {record.mediaName ?? '—'}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              <IconButton
-                size="small"
-                aria-label={t('table.edit')}
-                onClick={() => onEdit(record)}
-                data-testid="announcement-edit"
-              >
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={t('table.delete')}
-                onClick={() => onDelete(record)}
-                data-testid="announcement-delete"
-              >
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
+            <RowActions
+              sx={{ px: 0.5 }}
+              edit={{ label: t('table.edit'), onClick: () => onEdit(record), testId: 'announcement-edit' }}
+              remove={{
+                label: t('table.delete'),
+                onClick: () => onDelete(record),
+                testId: 'announcement-delete',
+              }}
+            />
           </TableRow>
         ))}
       </TableBody>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { AnnouncementView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useAnnouncementList, useDeleteAnnouncement } from '../api';
@@ -25,23 +24,18 @@ export function AnnouncementsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { title: actions.deleting?.title ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <AnnouncementFormDialog
-            open={actions.dialogOpen}
-            record={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('deleteTitle', { title: actions.deleting?.title ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <AnnouncementFormDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          record={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <AnnouncementsTable records={list.records} onEdit={actions.openEdit} onDelete={actions.askDelete} />

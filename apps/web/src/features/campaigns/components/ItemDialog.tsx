@@ -1,9 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UpdateContactListItemInput, type ContactListItemView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { contractResolver } from '../../queues/formResolver';
 import { useSaveItem } from '../contactListsApi';
 
@@ -24,32 +23,20 @@ function ItemForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation('campaigns');
-  const { t: tc } = useTranslation();
   const save = useSaveItem(listId);
-  const form = useForm<Values, unknown, UpdateContactListItemInput>({
+  const { form, dialog } = useEntityDialog({
     resolver,
-    defaultValues: { name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
+    values: { name: item?.name ?? '', number: item?.number ?? '', email: item?.email ?? '' },
+    save: (values) => save.mutateAsync({ id: item?.id, body: { ...values, contactListId: listId } }),
+    savedMessage: t('items.saved'),
+    onClose,
   });
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: item?.id, body: { ...values, contactListId: listId } },
-      {
-        onSuccess: () => {
-          toast.success(t('items.saved'));
-          onClose();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
       open
       title={item ? t('items.editTitle') : t('items.addTitle')}
-      cancelLabel={tc('actions.cancel')}
       submitLabel={t('items.save')}
-      saving={save.isPending}
-      onSubmit={(event) => void submit(event)}
-      onClose={onClose}
+      {...dialog}
       testId="contact-list-item-dialog"
     >
       <FormTextField control={form.control} name="name" label={t('items.name')} required autoFocus />

@@ -1,9 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContactListInput } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { contractResolver } from '../../queues/formResolver';
 import { useSaveContactList } from '../contactListsApi';
 
@@ -14,32 +13,20 @@ const resolver = contractResolver<Values, typeof ContactListInput>(ContactListIn
 
 function ContactListForm({ list, onClose }: { list?: { id: number; name: string }; onClose: () => void }) {
   const { t } = useTranslation('campaigns');
-  const { t: tc } = useTranslation();
   const save = useSaveContactList();
-  const form = useForm<Values, unknown, ContactListInput>({
+  const { form, dialog } = useEntityDialog({
     resolver,
-    defaultValues: { name: list?.name ?? '' },
+    values: { name: list?.name ?? '' },
+    save: (body) => save.mutateAsync({ id: list?.id, body }),
+    savedMessage: t('lists.saved'),
+    onClose,
   });
-  const submit = form.handleSubmit((body) =>
-    save.mutate(
-      { id: list?.id, body },
-      {
-        onSuccess: () => {
-          toast.success(t('lists.saved'));
-          onClose();
-        },
-      },
-    ),
-  );
   return (
     <FormDialog
       open
       title={list ? t('lists.editTitle') : t('lists.addTitle')}
-      cancelLabel={tc('actions.cancel')}
       submitLabel={t('lists.save')}
-      saving={save.isPending}
-      onSubmit={(event) => void submit(event)}
-      onClose={onClose}
+      {...dialog}
       testId="contact-list-dialog"
     >
       <FormTextField control={form.control} name="name" label={t('lists.name')} required autoFocus />

@@ -1,24 +1,21 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CampaignView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toast, toastError } from '../../../lib/toast';
 import { CampaignDialog } from '../components/CampaignDialog';
 import { useCampaigns, useCampaignTransition, useDeleteCampaign } from '../campaignsApi';
 import { useCampaignsLive } from '../realtime';
+import { RowActions } from '../../../components/list/RowActions';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
@@ -51,23 +48,13 @@ export function CampaignsPage() {
       emptyText={t('campaigns.empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('campaigns.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('campaigns.deleteText'),
+      }}
       dialogs={
-        <>
-          <CampaignDialog
-            open={actions.dialogOpen}
-            campaign={actions.editing}
-            onClose={actions.closeDialog}
-          />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('campaigns.deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('campaigns.deleteText')}
-          </ConfirmDialog>
-        </>
+        <CampaignDialog open={actions.dialogOpen} campaign={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ minWidth: 640 }}>
@@ -91,46 +78,41 @@ export function CampaignsPage() {
               <TableCell>{c.whatsapp?.name ?? t('campaigns.none')}</TableCell>
               <TableCell>{when(c.scheduledAt)}</TableCell>
               <TableCell>{when(c.completedAt)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                {c.status === 'EM_ANDAMENTO' && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('campaigns.stop')}
-                    onClick={() => run(c.id, 'cancel')}
-                  >
-                    <PauseCircleOutlineIcon fontSize="small" />
-                  </IconButton>
-                )}
-                {c.status === 'CANCELADA' && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('campaigns.restart')}
-                    onClick={() => run(c.id, 'restart')}
-                  >
-                    <PlayCircleOutlineIcon fontSize="small" />
-                  </IconButton>
-                )}
-                <IconButton
-                  size="small"
-                  aria-label={t('campaigns.report')}
-                  data-testid="campaign-report"
-                  onClick={() => void navigate(`/campaign/${c.id}/report`)}
-                >
-                  <AssessmentIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={t('campaigns.edit')} onClick={() => actions.openEdit(c)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                {c.status !== 'EM_ANDAMENTO' && (
-                  <IconButton
-                    size="small"
-                    aria-label={t('campaigns.delete')}
-                    onClick={() => actions.askDelete(c)}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                leading={[
+                  ...(c.status === 'EM_ANDAMENTO'
+                    ? [
+                        {
+                          label: t('campaigns.stop'),
+                          icon: <PauseCircleOutlineIcon fontSize="small" />,
+                          onClick: () => run(c.id, 'cancel'),
+                        },
+                      ]
+                    : []),
+                  ...(c.status === 'CANCELADA'
+                    ? [
+                        {
+                          label: t('campaigns.restart'),
+                          icon: <PlayCircleOutlineIcon fontSize="small" />,
+                          onClick: () => run(c.id, 'restart'),
+                        },
+                      ]
+                    : []),
+                  {
+                    label: t('campaigns.report'),
+                    icon: <AssessmentIcon fontSize="small" />,
+                    onClick: () => void navigate(`/campaign/${c.id}/report`),
+                    testId: 'campaign-report',
+                  },
+                ]}
+                edit={{ label: t('campaigns.edit'), onClick: () => actions.openEdit(c) }}
+                remove={
+                  c.status !== 'EM_ANDAMENTO'
+                    ? { label: t('campaigns.delete'), onClick: () => actions.askDelete(c) }
+                    : undefined
+                }
+              />
             </TableRow>
           ))}
         </TableBody>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,12 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { ContactListItemView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toastError } from '../../../lib/toast';
@@ -23,6 +19,7 @@ import { ImportItemsDialog } from '../components/ImportItemsDialog';
 import { ItemDialog } from '../components/ItemDialog';
 import { downloadItemsCsv, useContactList, useContactListItems, useDeleteItem } from '../contactListsApi';
 import { useContactListItemsLive } from '../realtime';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** /contact-lists/:contactListId/contacts: a list's contacts with the WhatsApp icon, import and export. */
 export function ContactListItemsPage() {
@@ -67,6 +64,11 @@ export function ContactListItemsPage() {
           </Button>
         </Box>
       }
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('items.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('items.deleteText'),
+      }}
       dialogs={
         <>
           <ItemDialog
@@ -76,15 +78,6 @@ export function ContactListItemsPage() {
             onClose={actions.closeDialog}
           />
           <ImportItemsDialog listId={listId} open={importing} onClose={() => setImporting(false)} />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('items.deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('items.deleteText')}
-          </ConfirmDialog>
         </>
       }
     >
@@ -127,18 +120,11 @@ export function ContactListItemsPage() {
               >
                 {item.email}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                <IconButton size="small" aria-label={t('items.edit')} onClick={() => actions.openEdit(item)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('items.delete')}
-                  onClick={() => actions.askDelete(item)}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                edit={{ label: t('items.edit'), onClick: () => actions.openEdit(item) }}
+                remove={{ label: t('items.delete'), onClick: () => actions.askDelete(item) }}
+              />
             </TableRow>
           ))}
         </TableBody>

@@ -1,17 +1,14 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import DownloadIcon from '@mui/icons-material/Download';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PeopleIcon from '@mui/icons-material/People';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ContactListView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowActions } from '../../../components/list/RowActions';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toastError } from '../../../lib/toast';
@@ -38,19 +35,13 @@ export function ContactListsPage() {
       emptyText={t('lists.empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('lists.deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('lists.deleteText'),
+      }}
       dialogs={
-        <>
-          <ContactListDialog open={actions.dialogOpen} list={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('lists.deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('lists.deleteText')}
-          </ConfirmDialog>
-        </>
+        <ContactListDialog open={actions.dialogOpen} list={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>
@@ -72,33 +63,24 @@ export function ContactListsPage() {
               <TableCell align="center" data-testid="contact-list-count">
                 {row.contactsCount}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                <IconButton
-                  size="small"
-                  aria-label={t('lists.sample')}
-                  onClick={() => void downloadSampleSheet(t('lists.sampleFile')).catch(toastError)}
-                >
-                  <DownloadIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('lists.open')}
-                  data-testid="contact-list-open"
-                  onClick={() => void navigate(`/contact-lists/${row.id}/contacts`)}
-                >
-                  <PeopleIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={t('lists.edit')} onClick={() => actions.openEdit(row)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={t('lists.delete')}
-                  onClick={() => actions.askDelete(row)}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                leading={[
+                  {
+                    label: t('lists.sample'),
+                    icon: <DownloadIcon fontSize="small" />,
+                    onClick: () => void downloadSampleSheet(t('lists.sampleFile')).catch(toastError),
+                  },
+                  {
+                    label: t('lists.open'),
+                    icon: <PeopleIcon fontSize="small" />,
+                    onClick: () => void navigate(`/contact-lists/${row.id}/contacts`),
+                    testId: 'contact-list-open',
+                  },
+                ]}
+                edit={{ label: t('lists.edit'), onClick: () => actions.openEdit(row) }}
+                remove={{ label: t('lists.delete'), onClick: () => actions.askDelete(row) }}
+              />
             </TableRow>
           ))}
         </TableBody>

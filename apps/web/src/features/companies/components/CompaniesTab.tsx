@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import SearchIcon from '@mui/icons-material/Search';
 import { useTranslation } from 'react-i18next';
 import type { CompanyView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
 import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ListHeader } from '../../../components/list/ListHeader';
+import { useRecordActions } from '../../../components/list/useRecordActions';
 import { mergeById } from '../../users/hooks/mergeById';
 import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useLoadMoreOnScroll } from '../../users/hooks/useLoadMoreOnScroll';
@@ -27,11 +25,9 @@ export function CompaniesTab() {
   const list = useCompanyPages(useDebouncedValue(typed).trim());
   const save = useSaveCompany();
   const remove = useDeleteCompany();
-  // Each opening mounts a fresh form; closing keeps the content until the dialog has faded out.
-  const [dialog, setDialog] = useState({ open: false, company: null as CompanyView | null, key: 0 });
-  const openDialog = (company: CompanyView | null) =>
-    setDialog((d) => ({ open: true, company, key: d.key + 1 }));
-  const [deleting, setDeleting] = useState<CompanyView | null>(null);
+  const actions = useRecordActions<CompanyView>(remove, t('toasts.success'), {
+    onDeleteError: (error) => toastOperationError(error, t('toasts.errorOperation')),
+  });
   useListErrorToast(list.isError, t('toasts.errorList'));
 
   const companies = mergeById((list.data?.pages ?? []).map((page) => page.companies));
@@ -54,40 +50,16 @@ export function CompaniesTab() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('toasts.success')),
-      onError: (error) => toastOperationError(error, t('toasts.errorOperation')),
-      onSettled: () => setDeleting(null),
-    });
-  };
-
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <Button variant="contained" onClick={() => openDialog(null)} data-testid="add-company-button">
-          {t('add')}
-        </Button>
-        <TextField
-          size="small"
-          type="search"
-          placeholder={t('search')}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 1 320px' }, minWidth: 0 }}
-          slotProps={{
-            htmlInput: { name: 'searchParam', 'aria-label': t('search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+    <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+      <ListHeader
+        search={typed}
+        onSearch={setTyped}
+        searchLabel={t('search')}
+        addLabel={t('add')}
+        onAdd={actions.openAdd}
+        addTestId="add-company-button"
+      />
       <Paper
         variant="outlined"
         ref={scroll.ref}
@@ -98,24 +70,21 @@ export function CompaniesTab() {
         <CompaniesTable
           companies={companies}
           loading={list.isPending}
-          onEdit={openDialog}
+          onEdit={actions.openEdit}
           onExpire={expire}
-          onDelete={setDeleting}
+          onDelete={actions.askDelete}
         />
         {list.isFetching && <LinearProgress />}
       </Paper>
       <CompanyDialog
-        key={dialog.key}
-        open={dialog.open}
-        company={dialog.company}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        key={actions.dialogKey}
+        open={actions.dialogOpen}
+        company={actions.editing ?? null}
+        onClose={actions.closeDialog}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDelete.title', { name: deleting?.name ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        {...actions.confirm}
+        title={t('confirmDelete.title', { name: actions.deleting?.name ?? '' })}
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>

@@ -1,14 +1,10 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import { format, isValid, parseISO } from 'date-fns';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +12,7 @@ import type { CompanyView } from '@zapdesk/contracts';
 import { dueColour, type DueColour } from '../dueDate';
 import { formatPhone } from '../phoneMask';
 import { campaignsEnabledOf, isRecurrence } from '../schemas';
+import { RowActions } from '../../../components/list/RowActions';
 
 const wideOnly = { display: { xs: 'none', lg: 'table-cell' } } as const;
 const mediumUp = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -106,27 +103,20 @@ export function CompaniesTable({ companies, loading, onEdit, onExpire, onDelete 
                   ? t(`recurrences.${company.recurrence}`)
                   : company.recurrence}
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={t('actions.edit')} onClick={() => onEdit(company)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <Tooltip title={t('actions.expire')}>
-                  <span>
-                    <IconButton
-                      size="small"
-                      aria-label={t('actions.expire')}
-                      disabled={!company.dueDate}
-                      onClick={() => onExpire(company)}
-                      data-testid="company-expire-button"
-                    >
-                      <EventRepeatIcon fontSize="small" />
-                    </IconButton>
-                  </span>
-                </Tooltip>
-                <IconButton size="small" aria-label={t('actions.delete')} onClick={() => onDelete(company)}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                edit={{ label: t('actions.edit'), onClick: () => onEdit(company) }}
+                extra={[
+                  {
+                    label: t('actions.expire'),
+                    icon: <EventRepeatIcon fontSize="small" />,
+                    tooltip: true,
+                    disabled: !company.dueDate,
+                    onClick: () => onExpire(company),
+                    testId: 'company-expire-button',
+                  },
+                ]}
+                remove={{ label: t('actions.delete'), onClick: () => onDelete(company) }}
+              />
             </TableRow>
           );
         })}

@@ -1,25 +1,17 @@
 import Box from '@mui/material/Box';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { recurrences, type CompanyView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
+import { FormSelectField } from '../../../components/form/FormSelectField';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { PasswordField } from '../../../components/form/PasswordField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { useAllPlans } from '../../plans/api';
 import { toastOperationError } from '../../settings/operationToasts';
-import { useSaveCompany, type CompanySave } from '../api';
+import { useSaveCompany } from '../api';
 import { maskPhoneInput } from '../phoneMask';
-import {
-  companyForm,
-  CompanyFormSchema,
-  emptyCompany,
-  type CompanyForm,
-  type CompanyFormValues,
-} from '../schemas';
-
-const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } } as const;
+import { companyForm, CompanyFormSchema, type CompanyForm, type CompanyFormValues } from '../schemas';
 
 interface CompanyDialogProps {
   open: boolean;
@@ -34,26 +26,14 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
   const isEdit = company?.id !== undefined;
   const plans = useAllPlans();
   const save = useSaveCompany();
-  const form = useForm<CompanyForm, unknown, CompanyFormValues>({
+  const { form, dialog } = useEntityDialog<CompanyForm, CompanyFormValues, CompanyView>({
     resolver: zodResolver(CompanyFormSchema),
     values: companyForm(company),
-    resetOptions: { keepDirtyValues: true },
-  });
-
-  const close = () => {
-    form.reset(emptyCompany);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) => {
-    const request: CompanySave = company ? { id: company.id, body: values } : { body: values };
-    save.mutate(request, {
-      onSuccess: () => {
-        toast.success(t('toasts.success'));
-        close();
-      },
-      onError: (error) => toastOperationError(error, t('toasts.error')),
-    });
+    followValues: true,
+    save: (body) => save.mutateAsync(company ? { id: company.id, body } : { body }),
+    savedMessage: t('toasts.success'),
+    onError: (error) => toastOperationError(error, t('toasts.error')),
+    onClose,
   });
 
   return (
@@ -62,9 +42,7 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
       title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
-      saving={save.isPending}
-      onSubmit={(event) => void submit(event)}
-      onClose={close}
+      {...dialog}
       testId="company-dialog"
       maxWidth="md"
     >
@@ -96,40 +74,27 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
           placeholder="(99) 99999-9999"
           transform={maskPhoneInput}
         />
-        <FormTextField
+        <FormSelectField
           control={form.control}
           name="planId"
           label={t('modal.plan')}
-          select
-          slotProps={nativeSelect}
-        >
-          <option value="">{t('modal.noPlan')}</option>
-          {(plans.data ?? []).map((plan) => (
-            <option key={plan.id} value={plan.id}>
-              {plan.name}
-            </option>
-          ))}
-        </FormTextField>
-        <FormTextField
+          options={[
+            { value: '', label: t('modal.noPlan') },
+            ...(plans.data ?? []).map((plan) => ({ value: plan.id, label: plan.name })),
+          ]}
+        />
+        <FormSelectField
           control={form.control}
           name="status"
           label={t('modal.status')}
-          select
-          slotProps={nativeSelect}
-        >
-          <option value="true">{t('status.true')}</option>
-          <option value="false">{t('status.false')}</option>
-        </FormTextField>
-        <FormTextField
+          options={[true, false].map((on) => ({ value: String(on), label: t(`status.${on}`) }))}
+        />
+        <FormSelectField
           control={form.control}
           name="campaignsEnabled"
           label={t('modal.campaignsEnabled')}
-          select
-          slotProps={nativeSelect}
-        >
-          <option value="true">{t('campaigns.true')}</option>
-          <option value="false">{t('campaigns.false')}</option>
-        </FormTextField>
+          options={[true, false].map((on) => ({ value: String(on), label: t(`campaigns.${on}`) }))}
+        />
         <FormTextField
           control={form.control}
           name="dueDate"
@@ -137,19 +102,15 @@ export function CompanyDialog({ open, company, onClose }: CompanyDialogProps) {
           type="date"
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <FormTextField
+        <FormSelectField
           control={form.control}
           name="recurrence"
           label={t('modal.recurrence')}
-          select
-          slotProps={nativeSelect}
-        >
-          {recurrences.map((recurrence) => (
-            <option key={recurrence} value={recurrence}>
-              {t(`recurrences.${recurrence}`)}
-            </option>
-          ))}
-        </FormTextField>
+          options={recurrences.map((recurrence) => ({
+            value: recurrence,
+            label: t(`recurrences.${recurrence}`),
+          }))}
+        />
         <PasswordField
           control={form.control}
           name="password"

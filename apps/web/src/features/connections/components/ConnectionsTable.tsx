@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,14 +10,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { WhatsappView } from '@zapdesk/contracts';
 import { useTranslation } from 'react-i18next';
 import type { SessionCommand } from '../api';
 import { formatLastUpdate } from '../format';
 import { ConnectionStatusIndicator } from './ConnectionStatusIndicator';
 import { SessionActionButtons } from './SessionActionButtons';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Columns that give way below 600 px (the status and the session buttons move under the name). */
 const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -106,24 +104,18 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
                 )}
               </TableCell>
               {showEditDelete && (
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('buttons.edit')}
-                    data-testid="connection-edit"
-                    onClick={() => props.onEdit(connection)}
-                  >
-                    <EditOutlined fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('buttons.delete')}
-                    data-testid="connection-delete"
-                    onClick={() => props.onDelete(connection)}
-                  >
-                    <DeleteOutline fontSize="small" />
-                  </IconButton>
-                </TableCell>
+                <RowActions
+                  edit={{
+                    label: t('buttons.edit'),
+                    onClick: () => props.onEdit(connection),
+                    testId: 'connection-edit',
+                  }}
+                  remove={{
+                    label: t('buttons.delete'),
+                    onClick: () => props.onDelete(connection),
+                    testId: 'connection-delete',
+                  }}
+                />
               )}
             </TableRow>
           ))}

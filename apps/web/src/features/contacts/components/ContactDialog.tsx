@@ -2,18 +2,16 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ContactInput, type ContactDetailView, type ContactView } from '@zapdesk/contracts';
+import { FormDialogBody } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { contractResolver } from '../../queues/formResolver';
 import { useContactDetail, useSaveContact } from '../api';
 
@@ -43,94 +41,80 @@ interface ContactFormProps {
 
 function ContactForm({ contact, initialName, onSaved, onClose }: ContactFormProps) {
   const { t } = useTranslation('contacts');
-  const { t: tc } = useTranslation();
   const save = useSaveContact();
-  const form = useForm<ContactFormValues, unknown, ContactInput>({
+  // Server refusals (ERR_DUPLICATED_CONTACT, ERR_WAPP_INVALID_CONTACT…) toast translated through the shared handler.
+  const { form, dialog } = useEntityDialog({
     resolver: contactFormResolver,
-    defaultValues: formValues(contact, initialName),
+    values: formValues(contact, initialName),
+    save: (body) => save.mutateAsync({ id: contact?.id, body }),
+    savedMessage: t('toasts.saved'),
+    onSaved,
+    onClose,
   });
   const extra = useFieldArray({ control: form.control, name: 'extraInfo' });
 
-  // Server refusals (ERR_DUPLICATED_CONTACT, ERR_WAPP_INVALID_CONTACT…) toast translated through the shared handler.
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: contact?.id, body: values },
-      {
-        onSuccess: (saved) => {
-          toast.success(t('toasts.saved'));
-          onSaved?.(saved);
-          onClose();
-        },
-      },
-    ),
-  );
-
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <DialogTitle>{contact ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="subtitle2" color="text.secondary">
-          {t('dialog.data')}
-        </Typography>
-        <Box sx={{ display: 'flex', gap: { sm: 2 }, flexDirection: { xs: 'column', sm: 'row' } }}>
-          <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
+    <FormDialogBody
+      title={contact ? t('dialog.editTitle') : t('dialog.addTitle')}
+      submitLabel={contact ? t('dialog.save') : t('dialog.add')}
+      {...dialog}
+      submitTestId="contact-save"
+    >
+      <Typography variant="subtitle2" color="text.secondary">
+        {t('dialog.data')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: { sm: 2 }, flexDirection: { xs: 'column', sm: 'row' } }}>
+        <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
+        <FormTextField
+          control={form.control}
+          name="number"
+          label={t('dialog.number')}
+          placeholder="5513912344321"
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      </Box>
+      <FormTextField control={form.control} name="email" label={t('dialog.email')} type="email" />
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2 }}>
+        {t('dialog.extraInfo')}
+      </Typography>
+      {extra.fields.map((field, index) => (
+        <Box
+          key={field.id}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          data-testid="contact-extra-row"
+        >
           <FormTextField
             control={form.control}
-            name="number"
-            label={t('dialog.number')}
-            placeholder="5513912344321"
-            required
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            name={`extraInfo.${index}.name`}
+            label={t('dialog.extraName')}
+            size="small"
           />
-        </Box>
-        <FormTextField control={form.control} name="email" label={t('dialog.email')} type="email" />
-        <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 2 }}>
-          {t('dialog.extraInfo')}
-        </Typography>
-        {extra.fields.map((field, index) => (
-          <Box
-            key={field.id}
-            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-            data-testid="contact-extra-row"
+          <FormTextField
+            control={form.control}
+            name={`extraInfo.${index}.value`}
+            label={t('dialog.extraValue')}
+            size="small"
+          />
+          <IconButton
+            aria-label={t('dialog.removeExtra')}
+            onClick={() => extra.remove(index)}
+            sx={{ mt: 2.5 }}
+            size="small"
           >
-            <FormTextField
-              control={form.control}
-              name={`extraInfo.${index}.name`}
-              label={t('dialog.extraName')}
-              size="small"
-            />
-            <FormTextField
-              control={form.control}
-              name={`extraInfo.${index}.value`}
-              label={t('dialog.extraValue')}
-              size="small"
-            />
-            <IconButton
-              aria-label={t('dialog.removeExtra')}
-              onClick={() => extra.remove(index)}
-              sx={{ mt: 2.5 }}
-              size="small"
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Box>
-        ))}
-        <Button
-          startIcon={<AddIcon />}
-          onClick={() => extra.append({ name: '', value: '' })}
-          sx={{ mt: 1 }}
-          data-testid="contact-extra-add"
-        >
-          {t('dialog.addExtra')}
-        </Button>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={save.isPending} data-testid="contact-save">
-          {contact ? t('dialog.save') : t('dialog.add')}
-        </Button>
-      </DialogActions>
-    </form>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      ))}
+      <Button
+        startIcon={<AddIcon />}
+        onClick={() => extra.append({ name: '', value: '' })}
+        sx={{ mt: 1 }}
+        data-testid="contact-extra-add"
+      >
+        {t('dialog.addExtra')}
+      </Button>
+    </FormDialogBody>
   );
 }
 

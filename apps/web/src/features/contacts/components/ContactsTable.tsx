@@ -1,17 +1,15 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { useTranslation } from 'react-i18next';
 import type { ContactView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Up to two initials of a name. */
 export function initials(name: string): string {
@@ -97,34 +95,23 @@ export function ContactsTable({
             >
               {contact.email}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              <IconButton
-                size="small"
-                aria-label={t('table.startTicket')}
-                onClick={() => onStartTicket(contact)}
-                data-testid="contact-start-ticket"
-              >
-                <WhatsAppIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={t('table.edit')}
-                onClick={() => onEdit(contact)}
-                data-testid="contact-edit"
-              >
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-              {canDelete && (
-                <IconButton
-                  size="small"
-                  aria-label={t('table.delete')}
-                  onClick={() => onDelete(contact)}
-                  data-testid="contact-delete"
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              )}
-            </TableCell>
+            <RowActions
+              sx={{ px: 0.5 }}
+              leading={[
+                {
+                  label: t('table.startTicket'),
+                  icon: <WhatsAppIcon fontSize="small" />,
+                  onClick: () => onStartTicket(contact),
+                  testId: 'contact-start-ticket',
+                },
+              ]}
+              edit={{ label: t('table.edit'), onClick: () => onEdit(contact), testId: 'contact-edit' }}
+              remove={
+                canDelete
+                  ? { label: t('table.delete'), onClick: () => onDelete(contact), testId: 'contact-delete' }
+                  : undefined
+              }
+            />
           </TableRow>
         ))}
       </TableBody>

@@ -10,12 +10,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { toast, toastError } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { downloadContactsCsv, useContactList, useDeleteContact, useImportPhoneContacts } from '../api';
 import { ContactDialog } from '../components/ContactDialog';
 import { ImportContactsDialog } from '../components/ImportContactsDialog';
 import { ContactsTable } from '../components/ContactsTable';
 import { useContactsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 import { NewTicketDialog } from '../../tickets/components/NewTicketDialog';
 
 /**
@@ -24,7 +24,6 @@ import { NewTicketDialog } from '../../tickets/components/NewTicketDialog';
  */
 export function ContactsPage() {
   const { t } = useTranslation('contacts');
-  const user = useCurrentUser();
   const list = useContactList();
   const remove = useDeleteContact();
   const actions = useRecordActions<ContactView>(remove, t('toasts.deleted'));
@@ -37,7 +36,7 @@ export function ContactsPage() {
   useContactsLive();
 
   // DELETE /contacts/:id is admin-only on the server.
-  const canDelete = user.profile === 'admin';
+  const canDelete = useCan('contacts.delete');
 
   const onExport = () => {
     setExporting(true);
@@ -104,6 +103,11 @@ export function ContactsPage() {
           emptyText={t('empty')}
           list={list}
           onAdd={actions.openAdd}
+          confirmDelete={{
+            ...actions.confirm,
+            title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+            children: t('deleteText'),
+          }}
           dialogs={
             <>
               <ContactDialog
@@ -124,15 +128,6 @@ export function ContactsPage() {
                 onClose={() => setAskPhoneImport(false)}
               >
                 {t('importPhone.text')}
-              </ConfirmDialog>
-              <ConfirmDialog
-                open={actions.deleting !== null}
-                title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-                pending={remove.isPending}
-                onConfirm={actions.confirmDelete}
-                onClose={actions.cancelDelete}
-              >
-                {t('deleteText')}
               </ConfirmDialog>
             </>
           }

@@ -15,7 +15,7 @@ import {
   type DashboardFilter,
 } from '../chartData';
 import { AttendantsTable } from '../components/AttendantsTable';
-import { ColumnBars, HorizontalBars } from '../components/BarChart';
+import { ConversationsChart } from '../components/ConversationsChart';
 import { CounterCards } from '../components/CounterCards';
 import { FilterBar } from '../components/FilterBar';
 import { useDashboardLive } from '../realtime';
@@ -69,6 +69,7 @@ export function DashboardPage() {
   };
 
   const loading = !ready || summary.isFetching || users.isFetching || days.isFetching;
+  const byDate = t('charts.byDate', { total: days.data?.count ?? 0 });
 
   return (
     <Box sx={{ p: { xs: 1.5, sm: 3 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
@@ -92,13 +93,27 @@ export function DashboardPage() {
       >
         <Section title={t('charts.byUser')}>
           <Box sx={{ overflow: 'auto', maxHeight: 360 }}>
-            <HorizontalBars bars={userBars(users.data)} emptyText={t('charts.empty')} testId="chart-users" />
+            <ConversationsChart
+              layout="horizontal"
+              bars={userBars(users.data)}
+              title={t('charts.byUser')}
+              categoryLabel={t('charts.user')}
+              valueLabel={t('charts.conversations')}
+              emptyText={t('charts.empty')}
+              testId="chart-users"
+            />
           </Box>
         </Section>
-        <Section title={t('charts.byDate', { total: days.data?.count ?? 0 })}>
-          <Box sx={{ color: 'primary.main', minWidth: 0 }}>
-            <ColumnBars bars={dayBars(days.data)} emptyText={t('charts.empty')} testId="chart-days" />
-          </Box>
+        <Section title={byDate}>
+          <ConversationsChart
+            layout="vertical"
+            bars={dayBars(days.data)}
+            title={byDate}
+            categoryLabel={t('charts.date')}
+            valueLabel={t('charts.conversations')}
+            emptyText={t('charts.empty')}
+            testId="chart-days"
+          />
         </Section>
       </Box>
     </Box>

@@ -1,19 +1,16 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { FileListView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useCompanyEvent } from '../../../lib/socket/RealtimeContext';
 import { useApplyFileList, useDeleteFileList, useFileLists } from '../api';
 import { FileListDialog } from '../components/FileListDialog';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** /files: the files library (spec 2 section 2). */
 export function FilesPage() {
@@ -37,19 +34,13 @@ export function FilesPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <FileListDialog open={actions.dialogOpen} file={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <FileListDialog open={actions.dialogOpen} file={actions.editing} onClose={actions.closeDialog} />
       }
     >
       <Table size="small" stickyHeader sx={{ tableLayout: 'fixed' }}>
@@ -65,14 +56,11 @@ export function FilesPage() {
           {list.records.map((file) => (
             <TableRow key={file.id} hover data-testid="file-list-row">
               <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{file.name}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                <IconButton size="small" aria-label={t('edit')} onClick={() => actions.openEdit(file)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={t('delete')} onClick={() => actions.askDelete(file)}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                edit={{ label: t('edit'), onClick: () => actions.openEdit(file) }}
+                remove={{ label: t('delete'), onClick: () => actions.askDelete(file) }}
+              />
             </TableRow>
           ))}
         </TableBody>

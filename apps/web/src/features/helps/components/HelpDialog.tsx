@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { HelpView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { toastOperationError } from '../../settings/operationToasts';
-import { useSaveHelp, type HelpSave } from '../api';
-import { emptyHelp, helpForm, HelpFormSchema, type HelpForm, type HelpFormValues } from '../schemas';
+import { useSaveHelp } from '../api';
+import { helpForm, HelpFormSchema, type HelpForm, type HelpFormValues } from '../schemas';
 
 interface HelpDialogProps {
   open: boolean;
@@ -21,26 +20,14 @@ export function HelpDialog({ open, help, onClose }: HelpDialogProps) {
   const { t } = useTranslation('helps');
   const isEdit = help?.id !== undefined;
   const save = useSaveHelp();
-  const form = useForm<HelpForm, unknown, HelpFormValues>({
+  const { form, dialog } = useEntityDialog<HelpForm, HelpFormValues, HelpView>({
     resolver: zodResolver(HelpFormSchema),
     values: helpForm(help),
-    resetOptions: { keepDirtyValues: true },
-  });
-
-  const close = () => {
-    form.reset(emptyHelp);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) => {
-    const request: HelpSave = help ? { id: help.id, body: values } : { body: values };
-    save.mutate(request, {
-      onSuccess: () => {
-        toast.success(t('toasts.success'));
-        close();
-      },
-      onError: (error) => toastOperationError(error, t('toasts.error')),
-    });
+    followValues: true,
+    save: (body) => save.mutateAsync(help ? { id: help.id, body } : { body }),
+    savedMessage: t('toasts.success'),
+    onError: (error) => toastOperationError(error, t('toasts.error')),
+    onClose,
   });
 
   return (
@@ -49,9 +36,7 @@ export function HelpDialog({ open, help, onClose }: HelpDialogProps) {
       title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
-      saving={save.isPending}
-      onSubmit={(event) => void submit(event)}
-      onClose={close}
+      {...dialog}
       testId="help-dialog"
       maxWidth="sm"
     >

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -10,13 +8,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { HelpView } from '@zapdesk/contracts';
-import { toast } from '../../../lib/toast';
-import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowActions } from '../../../components/list/RowActions';
+import { useRecordActions } from '../../../components/list/useRecordActions';
+import { toastOperationError, useListErrorToast } from '../../settings/operationToasts';
 import { useDeleteHelp, useHelps } from '../api';
 import { HelpDialog } from './HelpDialog';
 
@@ -27,26 +24,16 @@ export function HelpsTab() {
   const { t } = useTranslation('helps');
   const helps = useHelps({ silent: true });
   const remove = useDeleteHelp();
-  // Each opening mounts a fresh form; closing keeps the content until the dialog has faded out.
-  const [dialog, setDialog] = useState({ open: false, help: null as HelpView | null, key: 0 });
-  const openDialog = (help: HelpView | null) => setDialog((d) => ({ open: true, help, key: d.key + 1 }));
-  const [deleting, setDeleting] = useState<HelpView | null>(null);
+  const actions = useRecordActions<HelpView>(remove, t('toasts.success'), {
+    onDeleteError: (error) => toastOperationError(error, t('toasts.errorOperation')),
+  });
   useListErrorToast(helps.isError, t('toasts.errorList'));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(t('toasts.success')),
-      onError: (error) => toastOperationError(error, t('toasts.errorOperation')),
-      onSettled: () => setDeleting(null),
-    });
-  };
 
   const rows = helps.data ?? [];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box>
-        <Button variant="contained" onClick={() => openDialog(null)} data-testid="add-help-button">
+        <Button variant="contained" onClick={actions.openAdd} data-testid="add-help-button">
           {t('add')}
         </Button>
       </Box>
@@ -68,14 +55,10 @@ export function HelpsTab() {
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{help.title}</TableCell>
                 <TableCell sx={{ ...mediumUp, overflowWrap: 'anywhere' }}>{help.video}</TableCell>
                 <TableCell sx={{ ...mediumUp, overflowWrap: 'anywhere' }}>{help.description}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton size="small" aria-label={t('actions.edit')} onClick={() => openDialog(help)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={t('actions.delete')} onClick={() => setDeleting(help)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </TableCell>
+                <RowActions
+                  edit={{ label: t('actions.edit'), onClick: () => actions.openEdit(help) }}
+                  remove={{ label: t('actions.delete'), onClick: () => actions.askDelete(help) }}
+                />
               </TableRow>
             ))}
             {!helps.isPending && rows.length === 0 && (
@@ -90,17 +73,14 @@ export function HelpsTab() {
         {helps.isFetching && <LinearProgress />}
       </Paper>
       <HelpDialog
-        key={dialog.key}
-        open={dialog.open}
-        help={dialog.help}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+        key={actions.dialogKey}
+        open={actions.dialogOpen}
+        help={actions.editing ?? null}
+        onClose={actions.closeDialog}
       />
       <ConfirmDialog
-        open={deleting !== null}
-        title={t('confirmDelete.title', { name: deleting?.title ?? '' })}
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        {...actions.confirm}
+        title={t('confirmDelete.title', { name: actions.deleting?.title ?? '' })}
       >
         {t('confirmDelete.message')}
       </ConfirmDialog>

@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { pageSizes, type InvoiceView } from '@zapdesk/contracts';
 import { ScrollList } from '../../../components/list/ScrollList';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useCompanyInvoices } from '../api';
 import { CheckoutDialog } from '../components/CheckoutDialog';
 import { InvoicesTable } from '../components/InvoicesTable';
+import { useCan } from '../../auth/can';
 
 /**
  * /financeiro: the company's invoices, revealed a page at a time as the list scrolls (the server answers them
@@ -15,7 +15,7 @@ import { InvoicesTable } from '../components/InvoicesTable';
  */
 export function FinanceiroPage() {
   const { t } = useTranslation('invoices');
-  const user = useCurrentUser();
+  const canPay = useCan('invoices.pay');
   const invoices = useCompanyInvoices();
   const [shown, setShown] = useState<number>(pageSizes.default);
   const [paying, setPaying] = useState<InvoiceView | null>(null);
@@ -44,11 +44,7 @@ export function FinanceiroPage() {
             {t('empty')}
           </Typography>
         ) : (
-          <InvoicesTable
-            invoices={all.slice(0, shown)}
-            canPay={user.profile === 'admin' || user.super}
-            onPay={setPaying}
-          />
+          <InvoicesTable invoices={all.slice(0, shown)} canPay={canPay} onPay={setPaying} />
         )}
       </ScrollList>
       <CheckoutDialog invoice={paying} onClose={() => setPaying(null)} />

@@ -21,6 +21,7 @@ import { groupByLane, laneOf, OPEN_LANE, type LaneId } from '../board';
 import { KanbanCardBody } from '../components/KanbanCard';
 import { KanbanLane } from '../components/KanbanLane';
 import { useKanbanLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 const OPEN_LANE_COLOR = '#5C5C5C';
 
@@ -28,9 +29,10 @@ const OPEN_LANE_COLOR = '#5C5C5C';
 export function KanbanPage() {
   const { t } = useTranslation('kanban');
   const user = useCurrentUser();
+  const showAll = useCan('tickets.seeAll');
   const filter = useMemo<KanbanFilter>(
-    () => ({ showAll: user.profile === 'admin', queueIds: user.queues.map((q) => q.id) }),
-    [user.profile, user.queues],
+    () => ({ showAll, queueIds: user.queues.map((q) => q.id) }),
+    [showAll, user.queues],
   );
   const lanes = useKanbanLanes();
   const cards = useKanbanCards(filter);

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { planFlags, type PlanView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { toast } from '../../../lib/toast';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { toastOperationError } from '../../settings/operationToasts';
-import { useSavePlan, type PlanSave } from '../api';
-import { emptyPlan, planForm, PlanFormSchema, type PlanForm, type PlanFormValues } from '../schemas';
+import { useSavePlan } from '../api';
+import { planForm, PlanFormSchema, type PlanForm, type PlanFormValues } from '../schemas';
 import { FormSwitch } from './FormSwitch';
 
 const limitInput = { htmlInput: { min: 0, step: 1, inputMode: 'numeric' } } as const;
@@ -26,26 +25,14 @@ export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
   const { t } = useTranslation('plans');
   const isEdit = plan?.id !== undefined;
   const save = useSavePlan();
-  const form = useForm<PlanForm, unknown, PlanFormValues>({
+  const { form, dialog } = useEntityDialog<PlanForm, PlanFormValues, PlanView>({
     resolver: zodResolver(PlanFormSchema),
     values: planForm(plan),
-    resetOptions: { keepDirtyValues: true },
-  });
-
-  const close = () => {
-    form.reset(emptyPlan);
-    onClose();
-  };
-
-  const submit = form.handleSubmit((values) => {
-    const request: PlanSave = plan ? { id: plan.id, body: values } : { body: values };
-    save.mutate(request, {
-      onSuccess: () => {
-        toast.success(t('toasts.success'));
-        close();
-      },
-      onError: (error) => toastOperationError(error, t('toasts.error')),
-    });
+    followValues: true,
+    save: (body) => save.mutateAsync(plan ? { id: plan.id, body } : { body }),
+    savedMessage: t('toasts.success'),
+    onError: (error) => toastOperationError(error, t('toasts.error')),
+    onClose,
   });
 
   return (
@@ -54,9 +41,7 @@ export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
       title={isEdit ? t('modal.editTitle') : t('modal.addTitle')}
       cancelLabel={t('modal.cancel')}
       submitLabel={isEdit ? t('modal.save') : t('modal.add')}
-      saving={save.isPending}
-      onSubmit={(event) => void submit(event)}
-      onClose={close}
+      {...dialog}
       testId="plan-dialog"
       maxWidth="sm"
     >

@@ -1,16 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import { planFlags, type PlanView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const mediumUp = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -57,14 +55,10 @@ export function PlansTable({ plans, loading, onEdit, onDelete }: PlansTableProps
                   ))}
               </Box>
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton size="small" aria-label={t('actions.edit')} onClick={() => onEdit(plan)}>
-                <EditOutlinedIcon fontSize="small" />
-              </IconButton>
-              <IconButton size="small" aria-label={t('actions.delete')} onClick={() => onDelete(plan)}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </TableCell>
+            <RowActions
+              edit={{ label: t('actions.edit'), onClick: () => onEdit(plan) }}
+              remove={{ label: t('actions.delete'), onClick: () => onDelete(plan) }}
+            />
           </TableRow>
         ))}
         {!loading && plans.length === 0 && (

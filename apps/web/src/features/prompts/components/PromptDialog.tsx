@@ -1,16 +1,11 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PromptInput, promptDefaults, promptModels, type PromptView } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { PasswordField } from '../../../components/form/PasswordField';
-import { toast } from '../../../lib/toast';
 import { useQueueOptions } from '../../connections/api';
 import { contractResolver } from '../../queues/formResolver';
 import { useSavePrompt } from '../api';
@@ -40,101 +35,7 @@ const formValues = (prompt: PromptView | undefined): PromptFormValues => ({
   maxMessages: String(prompt?.maxMessages ?? promptDefaults.maxMessages),
 });
 
-function PromptForm({ prompt, onClose }: { prompt: PromptView | undefined; onClose: () => void }) {
-  const { t } = useTranslation('prompts');
-  const { t: tc } = useTranslation();
-  const save = useSavePrompt();
-  const queues = useQueueOptions(true);
-  const form = useForm<PromptFormValues, unknown, PromptInput>({
-    resolver,
-    defaultValues: formValues(prompt),
-  });
-
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: prompt?.id, body: values },
-      {
-        onSuccess: () => {
-          toast.success(t('toasts.saved'));
-          onClose();
-        },
-      },
-    ),
-  );
-
-  return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <DialogTitle>{prompt ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
-        <PasswordField
-          control={form.control}
-          name="apiKey"
-          label={t('dialog.apiKey')}
-          required
-          autoComplete="off"
-        />
-        <FormTextField
-          control={form.control}
-          name="prompt"
-          label={t('dialog.prompt')}
-          required
-          multiline
-          rows={10}
-        />
-        <FormTextField control={form.control} name="queueId" label={t('dialog.queue')} select>
-          <MenuItem value="0">{t('dialog.noQueue')}</MenuItem>
-          {(queues.data ?? []).map((queue) => (
-            <MenuItem key={queue.id} value={String(queue.id)}>
-              {queue.name}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <FormTextField control={form.control} name="model" label={t('dialog.model')} select required>
-            {promptModels.map((model) => (
-              <MenuItem key={model} value={model}>
-                {t(`models.${model}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
-          <FormTextField
-            control={form.control}
-            name="temperature"
-            label={t('dialog.temperature')}
-            type="number"
-            required
-            slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1 } }}
-          />
-        </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-          <FormTextField
-            control={form.control}
-            name="maxTokens"
-            label={t('dialog.maxTokens')}
-            type="number"
-            required
-          />
-          <FormTextField
-            control={form.control}
-            name="maxMessages"
-            label={t('dialog.maxMessages')}
-            type="number"
-            required
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={save.isPending} data-testid="prompt-save">
-          {prompt ? t('dialog.save') : t('dialog.add')}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** Add (no prompt) or edit an AI prompt; closing unmounts the form, which resets it. */
+/** Add (no prompt) or edit an AI prompt; the page mounts a fresh one with each opening. */
 export function PromptDialog({
   open,
   prompt,
@@ -144,9 +45,83 @@ export function PromptDialog({
   prompt: PromptView | undefined;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('prompts');
+  const save = useSavePrompt();
+  const queues = useQueueOptions(open);
+  const { form, dialog } = useEntityDialog({
+    resolver,
+    values: formValues(prompt),
+    save: (body) => save.mutateAsync({ id: prompt?.id, body }),
+    savedMessage: t('toasts.saved'),
+    onClose,
+  });
+
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="prompt-dialog">
-      {open && <PromptForm prompt={prompt} onClose={onClose} />}
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={prompt ? t('dialog.editTitle') : t('dialog.addTitle')}
+      submitLabel={prompt ? t('dialog.save') : t('dialog.add')}
+      {...dialog}
+      testId="prompt-dialog"
+      submitTestId="prompt-save"
+    >
+      <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
+      <PasswordField
+        control={form.control}
+        name="apiKey"
+        label={t('dialog.apiKey')}
+        required
+        autoComplete="off"
+      />
+      <FormTextField
+        control={form.control}
+        name="prompt"
+        label={t('dialog.prompt')}
+        required
+        multiline
+        rows={10}
+      />
+      <FormTextField control={form.control} name="queueId" label={t('dialog.queue')} select>
+        <MenuItem value="0">{t('dialog.noQueue')}</MenuItem>
+        {(queues.data ?? []).map((queue) => (
+          <MenuItem key={queue.id} value={String(queue.id)}>
+            {queue.name}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        <FormTextField control={form.control} name="model" label={t('dialog.model')} select required>
+          {promptModels.map((model) => (
+            <MenuItem key={model} value={model}>
+              {t(`models.${model}`)}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          control={form.control}
+          name="temperature"
+          label={t('dialog.temperature')}
+          type="number"
+          required
+          slotProps={{ htmlInput: { min: 0, max: 1, step: 0.1 } }}
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+        <FormTextField
+          control={form.control}
+          name="maxTokens"
+          label={t('dialog.maxTokens')}
+          type="number"
+          required
+        />
+        <FormTextField
+          control={form.control}
+          name="maxMessages"
+          label={t('dialog.maxMessages')}
+          type="number"
+          required
+        />
+      </Stack>
+    </FormDialog>
   );
 }

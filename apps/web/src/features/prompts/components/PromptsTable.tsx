@@ -1,13 +1,11 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Prompts with their transfer queue and max tokens; edit and delete for admins. */
 export function PromptsTable({
@@ -44,28 +42,12 @@ export function PromptsTable({
               {prompt.queue?.name ?? '—'}
             </TableCell>
             <TableCell align="center">{prompt.maxTokens}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              {canChange && (
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.edit')}
-                    onClick={() => onEdit(prompt)}
-                    data-testid="prompt-edit"
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.delete')}
-                    onClick={() => onDelete(prompt)}
-                    data-testid="prompt-delete"
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </>
-              )}
-            </TableCell>
+            <RowActions
+              hidden={!canChange}
+              sx={{ px: 0.5 }}
+              edit={{ label: t('table.edit'), onClick: () => onEdit(prompt), testId: 'prompt-edit' }}
+              remove={{ label: t('table.delete'), onClick: () => onDelete(prompt), testId: 'prompt-delete' }}
+            />
           </TableRow>
         ))}
       </TableBody>

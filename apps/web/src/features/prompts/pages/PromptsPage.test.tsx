@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { routes, type PromptView, type RouteDef, type SessionUser } from '@zapdesk/contracts';
+import { abilitiesOf, routes, type PromptView, type RouteDef, type SessionUser } from '@zapdesk/contracts';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionContext, type SessionValue } from '../../auth/sessionContext';
@@ -49,7 +49,13 @@ vi.mock('../../../lib/toast', async (importOriginal) => ({
   ),
 }));
 
-const user = { id: 2, companyId: 1, profile: 'admin' } as SessionUser;
+// An admin as the server answers one: with the abilities of the profile.
+const user = {
+  id: 2,
+  companyId: 1,
+  profile: 'admin',
+  abilities: abilitiesOf({ profile: 'admin', super: false }),
+} as SessionUser;
 const realtime = {
   eventName: (name: string) => `company-1-${name}`,
   on: () => () => undefined,

@@ -1,22 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeletePrompt, usePromptList } from '../api';
 import { PromptDialog } from '../components/PromptDialog';
 import { PromptsTable } from '../components/PromptsTable';
 import { usePromptsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 /** /prompts (plan flag useOpenAi): the company's AI prompts. */
 export function PromptsPage() {
   const { t } = useTranslation('prompts');
-  const user = useCurrentUser();
+  const canChange = useCan('prompts.manage');
   const list = usePromptList();
   const remove = useDeletePrompt();
   // Spec 2: "prompt deleted" is an info toast, unlike the other pages' deletions.
-  const actions = useRecordActions<PromptView>(remove, t('toasts.deleted'), 'info');
+  const actions = useRecordActions<PromptView>(remove, t('toasts.deleted'), { deletedToast: 'info' });
   usePromptsLive();
 
   return (
@@ -29,24 +28,23 @@ export function PromptsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <PromptDialog open={actions.dialogOpen} prompt={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <PromptDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          prompt={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <PromptsTable
         prompts={list.records}
-        canChange={user.profile === 'admin'}
+        canChange={canChange}
         onEdit={actions.openEdit}
         onDelete={actions.askDelete}
       />

@@ -1,10 +1,6 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   integrationTypes,
@@ -12,7 +8,9 @@ import {
   typebotDefaults,
   type QueueIntegrationView,
 } from '@zapdesk/contracts';
+import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useEntityDialog } from '../../../components/form/useEntityDialog';
 import { isApiError } from '../../../lib/api/ApiError';
 import { toast } from '../../../lib/toast';
 import { contractResolver } from '../../queues/formResolver';
@@ -46,34 +44,27 @@ function failureText(error: unknown): string {
   return String(error);
 }
 
-function IntegrationForm({
+/** Add (no integration) or edit a queue integration; the page mounts a fresh one with each opening. */
+export function IntegrationDialog({
+  open,
   integration,
   onClose,
 }: {
+  open: boolean;
   integration: QueueIntegrationView | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('queueIntegrations');
-  const { t: tc } = useTranslation();
   const save = useSaveIntegration();
   const test = useTestSession();
-  const form = useForm<IntegrationFormValues, unknown, QueueIntegrationInput>({
+  const { form, dialog } = useEntityDialog({
     resolver,
-    defaultValues: formValues(integration),
+    values: formValues(integration),
+    save: (body) => save.mutateAsync({ id: integration?.id, body }),
+    savedMessage: integration ? t('toasts.edited') : t('toasts.added'),
+    onClose,
   });
   const type = useWatch({ control: form.control, name: 'type' });
-
-  const submit = form.handleSubmit((values) =>
-    save.mutate(
-      { id: integration?.id, body: values },
-      {
-        onSuccess: () => {
-          toast.success(integration ? t('toasts.edited') : t('toasts.added'));
-          onClose();
-        },
-      },
-    ),
-  );
 
   const runTest = () => {
     const { projectName, jsonContent, language } = form.getValues();
@@ -92,47 +83,30 @@ function IntegrationForm({
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)}>
-      <DialogTitle>{integration ? t('dialog.editTitle') : t('dialog.addTitle')}</DialogTitle>
-      <DialogContent dividers>
-        <FormTextField control={form.control} name="type" label={t('dialog.type')} select required>
-          {integrationTypes.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`types.${value}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
-        <IntegrationFields control={form.control} type={type} />
-      </DialogContent>
-      <DialogActions>
-        {type === 'dialogflow' && (
+    <FormDialog
+      open={open}
+      title={integration ? t('dialog.editTitle') : t('dialog.addTitle')}
+      submitLabel={integration ? t('dialog.save') : t('dialog.add')}
+      {...dialog}
+      testId="integration-dialog"
+      submitTestId="integration-save"
+      extraActions={
+        type === 'dialogflow' && (
           <Button onClick={runTest} loading={test.isPending} data-testid="integration-test">
             {t('dialog.test')}
           </Button>
-        )}
-        <Button onClick={onClose}>{tc('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={save.isPending} data-testid="integration-save">
-          {integration ? t('dialog.save') : t('dialog.add')}
-        </Button>
-      </DialogActions>
-    </form>
-  );
-}
-
-/** Add (no integration) or edit a queue integration; closing unmounts the form, which resets it. */
-export function IntegrationDialog({
-  open,
-  integration,
-  onClose,
-}: {
-  open: boolean;
-  integration: QueueIntegrationView | undefined;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" data-testid="integration-dialog">
-      {open && <IntegrationForm integration={integration} onClose={onClose} />}
-    </Dialog>
+        )
+      }
+    >
+      <FormTextField control={form.control} name="type" label={t('dialog.type')} select required>
+        {integrationTypes.map((value) => (
+          <MenuItem key={value} value={value}>
+            {t(`types.${value}`)}
+          </MenuItem>
+        ))}
+      </FormTextField>
+      <FormTextField control={form.control} name="name" label={t('dialog.name')} required autoFocus />
+      <IntegrationFields control={form.control} type={type} />
+    </FormDialog>
   );
 }

@@ -1,14 +1,12 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { QueueIntegrationView } from '@zapdesk/contracts';
 import { IntegrationLogo } from './IntegrationLogo';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Integrations with their type logo; edit and delete for admins. */
 export function IntegrationsTable({
@@ -48,28 +46,20 @@ export function IntegrationsTable({
             </TableCell>
             <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{integration.id}</TableCell>
             <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{integration.name}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              {canChange && (
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.edit')}
-                    onClick={() => onEdit(integration)}
-                    data-testid="integration-edit"
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.delete')}
-                    onClick={() => onDelete(integration)}
-                    data-testid="integration-delete"
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </>
-              )}
-            </TableCell>
+            <RowActions
+              hidden={!canChange}
+              sx={{ px: 0.5 }}
+              edit={{
+                label: t('table.edit'),
+                onClick: () => onEdit(integration),
+                testId: 'integration-edit',
+              }}
+              remove={{
+                label: t('table.delete'),
+                onClick: () => onDelete(integration),
+                testId: 'integration-delete',
+              }}
+            />
           </TableRow>
         ))}
       </TableBody>

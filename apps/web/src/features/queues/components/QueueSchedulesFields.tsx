@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueueInput } from '@zapdesk/contracts';
 import { FormTextField } from '../../../components/form/FormTextField';
 import type { QueueFormValues } from '../queueForm';
-import { maskTime } from '../timeMask';
+import { maskTime } from '../../../lib/timeMask';
 
 /** The attendance-time tab: start and end (`##:##`) per weekday. */
 export function QueueSchedulesFields({

@@ -1,15 +1,12 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { QueueView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const hideBelowDesktop = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -70,28 +67,21 @@ export function QueuesTable({
               </Box>
             </TableCell>
             {canEdit && (
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-                <Tooltip title={t('table.edit')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.edit')}
-                    onClick={() => onEdit(queue)}
-                    data-testid="queue-edit"
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title={t('table.delete')}>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.delete')}
-                    onClick={() => onDelete(queue)}
-                    data-testid="queue-delete"
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
+              <RowActions
+                sx={{ px: 0.5 }}
+                edit={{
+                  label: t('table.edit'),
+                  onClick: () => onEdit(queue),
+                  testId: 'queue-edit',
+                  tooltip: true,
+                }}
+                remove={{
+                  label: t('table.delete'),
+                  onClick: () => onDelete(queue),
+                  testId: 'queue-delete',
+                  tooltip: true,
+                }}
+              />
             )}
           </TableRow>
         ))}

@@ -8,20 +8,19 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import type { QueueView } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useDeleteQueue, useQueueList } from '../api';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { QueueDialog } from '../components/QueueDialog';
 import { QueuesTable } from '../components/QueuesTable';
 import { useQueuesLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 type DialogState = { open: false } | { open: true; queueId: number | undefined };
 
 /** /queues: the company's queues with their chatbot options (writes are for admins). */
 export function QueuesPage() {
   const { t } = useTranslation('queues');
-  const user = useCurrentUser();
-  const canEdit = user.profile === 'admin';
+  const canEdit = useCan('queues.manage');
   const queues = useQueueList();
   const remove = useDeleteQueue();
   const [dialog, setDialog] = useState<DialogState>({ open: false });

@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessageView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -53,28 +51,16 @@ export function QuickMessagesTable({
                 </Box>
               )}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              {canChange(record) && (
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.edit')}
-                    onClick={() => onEdit(record)}
-                    data-testid="quick-message-edit"
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.delete')}
-                    onClick={() => onDelete(record)}
-                    data-testid="quick-message-delete"
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </>
-              )}
-            </TableCell>
+            <RowActions
+              hidden={!canChange(record)}
+              sx={{ px: 0.5 }}
+              edit={{ label: t('table.edit'), onClick: () => onEdit(record), testId: 'quick-message-edit' }}
+              remove={{
+                label: t('table.delete'),
+                onClick: () => onDelete(record),
+                testId: 'quick-message-delete',
+              }}
+            />
           </TableRow>
         ))}
       </TableBody>

@@ -2,17 +2,16 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { SettingKey } from '@zapdesk/contracts';
 import { toast } from '../../../lib/toast';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { settingValue, useSettings, useUpdateSetting } from '../api';
 import { PAYMENT_TOKEN_KEY, selectSettingKeys } from '../options';
 import { PaymentTokenField } from './PaymentTokenField';
 import { SettingSelect } from './SettingSelect';
+import { useCan } from '../../auth/can';
 
 /** Every company option of spec 1 section 9, each saved on its own (PUT /settings/:key). */
 export function OptionsTab() {
   const { t } = useTranslation('settings');
-  const user = useCurrentUser();
-  const isAdmin = user.profile === 'admin';
+  const canManage = useCan('settings.manage');
   const settings = useSettings();
   const update = useUpdateSetting();
 
@@ -32,11 +31,11 @@ export function OptionsTab() {
           key={key}
           settingKey={key}
           value={settingValue(settings.data, key)}
-          disabled={!isAdmin}
+          disabled={!canManage}
           onChange={(value) => save(key, value)}
         />
       ))}
-      {isAdmin && (
+      {canManage && (
         <PaymentTokenField
           value={settingValue(settings.data, PAYMENT_TOKEN_KEY) ?? ''}
           onSave={(value) => save(PAYMENT_TOKEN_KEY, value)}

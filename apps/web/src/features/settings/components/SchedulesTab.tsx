@@ -11,7 +11,7 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useCompany, useUpdateCompanySchedules } from '../../companies/api';
-import { maskTime } from '../timeMask';
+import { maskTime } from '../../../lib/timeMask';
 import { weeklyRows } from '../weeklyHours';
 
 type SchedulesForm = z.input<typeof UpdateCompanySchedulesInput>;

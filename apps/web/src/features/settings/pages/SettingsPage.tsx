@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { settingValue, useSettings } from '../api';
 import { OptionsTab } from '../components/OptionsTab';
 import { SchedulesTab } from '../components/SchedulesTab';
+import { useAbilities } from '../../auth/can';
 
 // The super user's tabs are code only they download.
 const CompaniesTab = lazy(() =>
@@ -28,15 +28,15 @@ const isTab = (value: string | null): value is SettingsTab => allTabs.some((tab)
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tp } = useTranslation('pages');
-  const user = useCurrentUser();
+  const can = useAbilities();
   const settings = useSettings();
   const [params, setParams] = useSearchParams();
 
   const visible = allTabs.filter((tab) => {
     if (tab === 'schedules') {
-      return user.profile === 'admin' && settingValue(settings.data, 'scheduleType') === 'company';
+      return can('settings.manage') && settingValue(settings.data, 'scheduleType') === 'company';
     }
-    if (tab === 'companies' || tab === 'plans' || tab === 'helps') return user.super;
+    if (tab === 'companies' || tab === 'plans' || tab === 'helps') return can('companies.manage');
     return true;
   });
   const asked = params.get('tab');

@@ -1,14 +1,12 @@
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '@zapdesk/contracts';
 import { TagChip } from './TagChip';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Tags with their ticket counts; edit and delete where the user may change the tag. */
 export function TagsTable({
@@ -45,28 +43,12 @@ export function TagsTable({
             <TableCell align="center" data-testid="tag-tickets">
               {tag.ticketsCount}
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', px: 0.5 }}>
-              {canChange(tag) && (
-                <>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.edit')}
-                    onClick={() => onEdit(tag)}
-                    data-testid="tag-edit"
-                  >
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    size="small"
-                    aria-label={t('table.delete')}
-                    onClick={() => onDelete(tag)}
-                    data-testid="tag-delete"
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </>
-              )}
-            </TableCell>
+            <RowActions
+              hidden={!canChange(tag)}
+              sx={{ px: 0.5 }}
+              edit={{ label: t('table.edit'), onClick: () => onEdit(tag), testId: 'tag-edit' }}
+              remove={{ label: t('table.delete'), onClick: () => onDelete(tag), testId: 'tag-delete' }}
+            />
           </TableRow>
         ))}
       </TableBody>

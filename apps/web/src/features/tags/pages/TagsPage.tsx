@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { TagView } from '@zapdesk/contracts';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RecordListPage } from '../../../components/list/RecordListPage';
 import { useRecordActions } from '../../../components/list/useRecordActions';
 import { useCurrentUser } from '../../auth/sessionContext';
@@ -8,18 +7,20 @@ import { useDeleteTag, useTagList } from '../api';
 import { TagDialog } from '../components/TagDialog';
 import { TagsTable } from '../components/TagsTable';
 import { useTagsLive } from '../realtime';
+import { useCan } from '../../auth/can';
 
 /** /tags: searchable, infinitely scrolled tags with ticket counts. */
 export function TagsPage() {
   const { t } = useTranslation('tags');
   const user = useCurrentUser();
+  const changeAny = useCan('records.changeAny');
   const list = useTagList();
   const remove = useDeleteTag();
   const actions = useRecordActions<TagView>(remove, t('toasts.deleted'));
   useTagsLive();
 
   // The server lets admins and a tag's creator change it.
-  const canChange = (tag: TagView) => user.profile === 'admin' || tag.userId === user.id;
+  const canChange = (tag: TagView) => changeAny || tag.userId === user.id;
 
   return (
     <RecordListPage
@@ -31,19 +32,18 @@ export function TagsPage() {
       emptyText={t('empty')}
       list={list}
       onAdd={actions.openAdd}
+      confirmDelete={{
+        ...actions.confirm,
+        title: t('deleteTitle', { name: actions.deleting?.name ?? '' }),
+        children: t('deleteText'),
+      }}
       dialogs={
-        <>
-          <TagDialog open={actions.dialogOpen} tag={actions.editing} onClose={actions.closeDialog} />
-          <ConfirmDialog
-            open={actions.deleting !== null}
-            title={t('deleteTitle', { name: actions.deleting?.name ?? '' })}
-            pending={remove.isPending}
-            onConfirm={actions.confirmDelete}
-            onClose={actions.cancelDelete}
-          >
-            {t('deleteText')}
-          </ConfirmDialog>
-        </>
+        <TagDialog
+          key={actions.dialogKey}
+          open={actions.dialogOpen}
+          tag={actions.editing}
+          onClose={actions.closeDialog}
+        />
       }
     >
       <TagsTable

@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useAddTicketNote, useDeleteTicketNote, useTicketNotes } from '../api';
+import { useCan } from '../../auth/can';
 
 const NoteForm = TicketNoteInput.pick({ note: true });
 
@@ -22,6 +23,7 @@ const NoteForm = TicketNoteInput.pick({ note: true });
 export function TicketNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
   const { t } = useTranslation('tickets');
   const me = useCurrentUser();
+  const changeAny = useCan('records.changeAny');
   const notes = useTicketNotes(ticketId, contactId);
   const add = useAddTicketNote();
   const remove = useDeleteTicketNote();
@@ -74,7 +76,7 @@ export function TicketNotes({ ticketId, contactId }: { ticketId: number; contact
             disableGutters
             data-testid="ticket-note"
             secondaryAction={
-              me.profile === 'admin' || note.userId === me.id ? (
+              changeAny || note.userId === me.id ? (
                 <IconButton
                   edge="end"
                   aria-label={t('notes.delete')}

@@ -17,6 +17,7 @@ import { isTicketEvent } from '../events';
 import { TagEditor } from './TagEditor';
 import { TicketHeader } from './TicketHeader';
 import { TicketPeekBar } from './TicketPeekBar';
+import { useCan } from '../../auth/can';
 
 /** One ticket's chat: header with actions, messages and the input (disabled while the ticket is closed). */
 export function Conversation({ uuid }: { uuid: string }) {
@@ -24,6 +25,7 @@ export function Conversation({ uuid }: { uuid: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const me = useCurrentUser();
+  const mayPeek = useCan('tickets.peek');
   const { data: ticket, error } = useTicket(uuid);
   const [replyingTo, setReplyingTo] = useState<MessageView | null>(null);
 
@@ -51,8 +53,7 @@ export function Conversation({ uuid }: { uuid: string }) {
 
   // Spec 1 section 6: an admin may look into another agent's ticket, read-only (server-behaviour 6.1: the
   // peek does not clear its unread count).
-  const peeking =
-    me.profile === 'admin' && ticket !== undefined && ticket.userId !== null && ticket.userId !== me.id;
+  const peeking = mayPeek && ticket !== undefined && ticket.userId !== null && ticket.userId !== me.id;
 
   return (
     <Paper

@@ -17,6 +17,7 @@ import { otherOpenTicket } from '../../contacts/otherOpenTicket';
 import { useOtherOpenTicketError } from '../../contacts/useOtherOpenTicketError';
 import { useQueueList } from '../../queues/api';
 import { ContactPicker } from './ContactPicker';
+import { useCan } from '../../auth/can';
 
 interface NewTicketDialogProps {
   open: boolean;
@@ -33,7 +34,7 @@ export function NewTicketDialog({ open, onClose, initialContact = null }: NewTic
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const me = useCurrentUser();
-  const admin = me.profile === 'admin';
+  const allQueuesOffered = useCan('tickets.seeAll');
   const allQueues = useQueueList();
   const connections = useConnectionList(open);
   const start = useStartTicket();
@@ -44,13 +45,14 @@ export function NewTicketDialog({ open, onClose, initialContact = null }: NewTic
   const [whatsappId, setWhatsappId] = useState<number | ''>('');
   const [submitted, setSubmitted] = useState(false);
 
-  const queues = admin ? (allQueues.data ?? []) : me.queues;
+  const queues = allQueuesOffered ? (allQueues.data ?? []) : me.queues;
   const contactError = submitted && !contact ? t('newTicket.selectContact') : undefined;
-  const queueError = submitted && !admin && queueId === '' ? t('newTicket.selectQueue') : undefined;
+  const queueError =
+    submitted && !allQueuesOffered && queueId === '' ? t('newTicket.selectQueue') : undefined;
 
   const submit = () => {
     setSubmitted(true);
-    if (!contact || (!admin && queueId === '')) return;
+    if (!contact || (!allQueuesOffered && queueId === '')) return;
     start.mutate(
       {
         contactId: contact.id,
@@ -87,13 +89,13 @@ export function NewTicketDialog({ open, onClose, initialContact = null }: NewTic
             select
             name="queueId"
             label={t('newTicket.queue')}
-            required={!admin}
+            required={!allQueuesOffered}
             value={queueId}
             error={Boolean(queueError)}
             helperText={queueError}
             onChange={(event) => setQueueId(event.target.value === '' ? '' : Number(event.target.value))}
           >
-            {admin && <MenuItem value="">{t('newTicket.noQueue')}</MenuItem>}
+            {allQueuesOffered && <MenuItem value="">{t('newTicket.noQueue')}</MenuItem>}
             {queues.map((queue) => (
               <MenuItem key={queue.id} value={queue.id}>
                 {queue.name}

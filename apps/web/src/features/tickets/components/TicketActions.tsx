@@ -14,6 +14,7 @@ import { useAcceptTicket } from '../accept';
 import { useDeleteTicket, useUpdateTicket } from '../api';
 import { ScheduleContactButton } from '../../schedules/components/ScheduleContactButton';
 import { TransferDialog } from './TransferDialog';
+import { useCan } from '../../auth/can';
 
 type Action = 'accept' | 'return' | 'resolve' | 'reopen';
 
@@ -25,6 +26,7 @@ export function TicketActions({ ticket, readOnly }: { ticket: TicketDetailView; 
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
   const me = useCurrentUser();
+  const mayDelete = useCan('tickets.delete');
   const update = useUpdateTicket();
   const remove = useDeleteTicket();
   const { accept } = useAcceptTicket();
@@ -92,7 +94,7 @@ export function TicketActions({ ticket, readOnly }: { ticket: TicketDetailView; 
       )}
       {!readOnly && <ScheduleContactButton contact={ticket.contact} variant="icon" />}
       {transferring && <TransferDialog ticket={ticket} open onClose={() => setTransferring(false)} />}
-      {me.profile === 'admin' && (
+      {mayDelete && (
         <Tooltip title={t('actions.delete')}>
           <IconButton
             onClick={() => setConfirming(true)}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { callRoute } from '../../../lib/api/client';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { useQueueList } from '../../queues/api';
+import { useCan } from '../../auth/can';
 
 interface Option {
   id: number;
@@ -91,6 +92,7 @@ interface TicketFiltersProps {
 export function TicketFilters({ queueIds, tags, onQueues, onTags, users }: TicketFiltersProps) {
   const { t } = useTranslation('tickets');
   const user = useCurrentUser();
+  const seeAll = useCan('tickets.seeAll');
   const tagList = useQuery({
     queryKey: ['tags', 'all'],
     queryFn: ({ signal }) =>
@@ -99,11 +101,7 @@ export function TicketFilters({ queueIds, tags, onQueues, onTags, users }: Ticke
   const queueProps = { label: t('filters.queues'), name: 'queueIds', value: queueIds, onChange: onQueues };
   return (
     <Box sx={{ display: 'flex', gap: 1, px: 1, pb: 1 }}>
-      {user.profile === 'admin' ? (
-        <AllQueuesFilter {...queueProps} />
-      ) : (
-        <MultiFilter {...queueProps} options={user.queues} />
-      )}
+      {seeAll ? <AllQueuesFilter {...queueProps} /> : <MultiFilter {...queueProps} options={user.queues} />}
       <MultiFilter
         label={t('filters.tags')}
         name="tags"

@@ -35,17 +35,8 @@ export function TicketRow({ ticket, selected, accepting, onOpen, onAccept, onPee
   const narrow = useMediaQuery('(max-width:600px)');
   const pending = ticket.status === 'pending';
   const name = narrow ? shortName(ticket.contact.name) : ticket.contact.name;
-  return (
-    <ListItemButton
-      data-testid="ticket-row"
-      data-ticket-id={ticket.id}
-      data-status={ticket.status}
-      selected={selected}
-      // A pending ticket is opened by accepting it, never by a click (spec 1 section 4).
-      onClick={pending ? undefined : () => onOpen(ticket)}
-      disableRipple={pending}
-      sx={{ height: '100%', gap: 1.5, pl: 0, cursor: pending ? 'default' : 'pointer' }}
-    >
+  const content = (
+    <>
       <Box
         sx={{ alignSelf: 'stretch', width: 6, flexShrink: 0, bgcolor: ticket.queue?.color ?? 'grey.400' }}
         title={ticket.queue?.name ?? t('list.noQueue')}
@@ -108,6 +99,42 @@ export function TicketRow({ ticket, selected, accepting, onOpen, onAccept, onPee
           )}
         </Box>
       </Box>
+    </>
+  );
+  const frame = {
+    'data-testid': 'ticket-row',
+    'data-ticket-id': ticket.id,
+    'data-status': ticket.status,
+  };
+  // A pending ticket is opened by accepting it, never by a click (spec 1 section 4): its row is no button, so
+  // its accept and peek buttons are not nested inside another control (axe: nested-interactive).
+  if (pending) {
+    return (
+      <Box
+        {...frame}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          pl: 0,
+          pr: 2,
+          py: 1,
+          bgcolor: selected ? 'action.selected' : undefined,
+        }}
+      >
+        {content}
+      </Box>
+    );
+  }
+  return (
+    <ListItemButton
+      {...frame}
+      selected={selected}
+      onClick={() => onOpen(ticket)}
+      sx={{ height: '100%', gap: 1.5, pl: 0 }}
+    >
+      {content}
     </ListItemButton>
   );
 }

@@ -14,7 +14,6 @@ import AddCircleOutline from '@mui/icons-material/AddCircleOutline';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../../lib/socket/RealtimeContext';
-import { useCurrentUser } from '../../auth/sessionContext';
 import { useDebouncedValue } from '../../../lib/lists/useDebouncedValue';
 import { useAcceptTicket } from '../accept';
 import { useTicketList } from '../api';
@@ -23,6 +22,7 @@ import { TicketFilters } from './TicketFilters';
 import { NewTicketDialog } from './NewTicketDialog';
 import { TicketList } from './TicketList';
 import { TicketPeekDialog } from './TicketPeekDialog';
+import { useCan } from '../../auth/can';
 
 type MainTab = 'open' | 'closed' | 'search';
 type OpenTab = 'open' | 'pending';
@@ -59,7 +59,6 @@ function TabLabel({ label, count, testId }: { label: string; count: number; test
 export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefined }) {
   const { t } = useTranslation('tickets');
   const navigate = useNavigate();
-  const me = useCurrentUser();
   const realtime = useRealtime();
   const [tab, setTab] = useState<MainTab>('open');
   const [openTab, setOpenTab] = useState<OpenTab>('open');
@@ -72,7 +71,8 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   const [peeking, setPeeking] = useState<TicketView | null>(null);
   const searchParam = useDebouncedValue(search.trim());
   const accept = useAcceptTicket();
-  const admin = me.profile === 'admin';
+  const seeAll = useCan('tickets.seeAll');
+  const mayPeek = useCan('tickets.peek');
 
   useEffect(() => {
     if (!realtime) return;
@@ -81,15 +81,15 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
   }, [realtime]);
 
   const base = useMemo(
-    () => ({ showAll: admin && showAll, queueIds, tags }),
-    [admin, showAll, queueIds, tags],
+    () => ({ showAll: seeAll && showAll, queueIds, tags }),
+    [seeAll, showAll, queueIds, tags],
   );
   const assignedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'open' }), [base]);
   const pendingFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'pending' }), [base]);
   const closedFilter = useMemo<TicketListFilter>(() => ({ ...base, status: 'closed' }), [base]);
   const searchFilter = useMemo<TicketListFilter>(
-    () => ({ ...base, searchParam, users: admin ? users : [] }),
-    [base, searchParam, admin, users],
+    () => ({ ...base, searchParam, users: seeAll ? users : [] }),
+    [base, searchParam, seeAll, users],
   );
 
   const assigned = flattenTickets(useTicketList(assignedFilter).data);
@@ -168,7 +168,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
             />
           </Tabs>
         )}
-        {admin && (
+        {seeAll && (
           <FormControlLabel
             sx={{ ml: 'auto' }}
             control={
@@ -190,7 +190,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
           tags={tags}
           onQueues={setQueueIds}
           onTags={setTags}
-          users={admin && tab === 'search' ? { value: users, onChange: setUsers } : undefined}
+          users={seeAll && tab === 'search' ? { value: users, onChange: setUsers } : undefined}
         />
       </Box>
       {creating && <NewTicketDialog open onClose={() => setCreating(false)} />}
@@ -202,7 +202,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid: string | undefi
         acceptingId={accept.acceptingId ?? null}
         onOpen={onOpen}
         onAccept={onAccept}
-        onPeek={admin ? setPeeking : undefined}
+        onPeek={mayPeek ? setPeeking : undefined}
       />
     </Paper>
   );

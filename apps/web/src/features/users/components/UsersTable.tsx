@@ -1,16 +1,14 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '@zapdesk/contracts';
+import { RowActions } from '../../../components/list/RowActions';
 
 /** Columns that make room for the name on a phone. */
 const wideOnly = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -69,14 +67,10 @@ export function UsersTable({ users, loading, canManage, onEdit, onDelete }: User
               </Box>
             </TableCell>
             {canManage && (
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton size="small" aria-label={t('actions.edit')} onClick={() => onEdit(user)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton size="small" aria-label={t('actions.delete')} onClick={() => onDelete(user)}>
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
+              <RowActions
+                edit={{ label: t('actions.edit'), onClick: () => onEdit(user) }}
+                remove={{ label: t('actions.delete'), onClick: () => onDelete(user) }}
+              />
             )}
           </TableRow>
         ))}

@@ -1,5 +1,0 @@
-/** Keeps what is typed in a time field to the `##:##` shape: digits only, a colon after the hours. */
-export function maskTime(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
-}
