@@ -4,7 +4,7 @@
 //   (from the shipping rows' queuedAt), per second. The dispatcher does this in batches of up to 200 rows.
 // - delivered: messages the simulated phones received per second while the campaign dispatched, which the
 //   outbox's per-connection send limit bounds (SEND_RATE, 20 then 10/s; the simulator gets it too unless
-//   SIMULATOR_SEND_RATE says otherwise: decision 0019).
+//   SIMULATOR_SEND_RATE says otherwise: decision 0018).
 // - cancel: how long POST /campaigns/:id/cancel takes to withhold every send still queued, and that no phone
 //   receives anything after it.
 // Checks there is no duplicate: one shipping row, one stored message and at most one received message per contact.

@@ -21,7 +21,7 @@ export interface TicketMessages {
   resetUnread(tx: TenantTx, ticket: TicketRow): Promise<boolean>;
 }
 
-/** What ticket use cases, transitions and jobs work with. */
+/** What ticket use cases, verbs and jobs work with. */
 export interface TicketsEnv {
   ctx: AppContext;
   messages: TicketMessages;

@@ -60,7 +60,7 @@ const envSchema = z
      * for bulk sending; campaigns queue ahead of it and wait in the outbox.
      */
     SEND_RATE: sendRate.default({ capacity: 20, perSecond: 10 }),
-    /** The same for simulator connections ("off": not limited); SEND_RATE when unset (decision 0019). */
+    /** The same for simulator connections ("off": not limited); SEND_RATE when unset (decision 0018). */
     SIMULATOR_SEND_RATE: z.union([z.literal('off'), sendRate]).optional(),
     /** This process's name in session leases; unique per process by default. */
     NODE_ID: z.string().min(1).max(200).optional(),
