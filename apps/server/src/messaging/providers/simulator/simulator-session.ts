@@ -294,7 +294,12 @@ export class SimulatorSession implements WakeableSession {
     this.#ackFlushQueued = false;
     const due = [...this.#dueAcks].slice(0, ACKS_PER_FLUSH);
     for (const [externalId] of due) this.#dueAcks.delete(externalId);
-    if (this.#dueAcks.size > 0) void this.#queueAckFlush();
+    // The backlog's flush has no timer awaiting it: its failure is logged here, never left unhandled.
+    if (this.#dueAcks.size > 0) {
+      this.#queueAckFlush().catch((error: unknown) =>
+        this.context.hooks.log.error({ err: error }, 'simulator acks not stored'),
+      );
+    }
     if (due.length === 0) return;
     const stored = await outgoingAcks(
       this.scope,
