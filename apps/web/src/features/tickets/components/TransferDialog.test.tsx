@@ -90,7 +90,8 @@ describe('the transfer dialog', () => {
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(updates).toEqual([{ queueId: 2, whatsappId: 10, status: 'pending', userId: null }]);
-    expect(screen.getByTestId('path').textContent).toBe('/tickets');
+    // The navigation renders after onClose, in a later tick under load.
+    expect((await screen.findByTestId('path')).textContent).toBe('/tickets');
   });
 
   it('asks for a connection when the ticket has none', async () => {
