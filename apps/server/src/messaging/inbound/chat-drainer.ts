@@ -4,7 +4,8 @@ import { type OutgoingEnv, TicketTouches } from '../../modules/messages';
 import type { PictureRequests, PictureTarget } from '../pictures';
 import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/contacts';
 import { ChatPrefetch } from './chat-prefetch';
-import { reviveEvent } from './event-key';
+import { applyAcks } from './apply-acks';
+import { isAckChat, reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
 import { BotCache } from '../bots';
 import { WriteCounter } from '../../platform/db/write-counter';
@@ -84,12 +85,18 @@ export class ChatDrainer {
     }
   }
 
+  private async work(): Promise<void> {
+    // Kicks of one moment (a stored batch of events settles its callers together) make one round, not one each.
+    await new Promise((resolve) => setImmediate(resolve));
+    return this.drain();
+  }
+
   /** Resolves once every round started so far, and whatever they queued again, has finished. */
   async idle(): Promise<void> {
     while (this.#workers.size > 0) await Promise.allSettled([...this.#workers]);
   }
 
-  private async work(): Promise<void> {
+  private async drain(): Promise<void> {
     for (;;) {
       const round = this.takeRound();
       if (round.length === 0) return;
@@ -160,12 +167,13 @@ export class ChatDrainer {
         whatsappIds: locked.map((c) => c.whatsappId),
         chatKeys: locked.map((c) => c.chatKey),
       });
-      // Only a chat's first unprocessed event can have been attempted: the ones after it wait for it.
+      // Only a chat's first unprocessed event can have been attempted: the ones after it wait for it. An ack that
+      // waited for its message never fails a round (processAll): it stays in the round.
       const retried = new Set<string>();
       const seen = new Set<string>();
       for (const event of events) {
         const key = keyOf({ companyId, ...event });
-        if (!seen.has(key) && event.attempts > 0) retried.add(key);
+        if (!seen.has(key) && event.attempts > 0 && !isAckChat(event.chatKey)) retried.add(key);
         seen.add(key);
       }
       await this.processAll(
@@ -216,8 +224,10 @@ export class ChatDrainer {
   }
 
   /**
-   * Processes the events in the given order, marks them processed, and hands their effects (socket events,
-   * kicks) to the commit. Throws EventFailed, naming the event, when one fails: the whole transaction rolls back.
+   * Processes the events in the given order, the acks together after the others (apply-acks.ts: an ack only ever
+   * raises a value, so its place in the order changes nothing), marks them processed, and hands their effects
+   * (socket events, kicks) to the commit. Throws EventFailed, naming the event, when one fails: the whole
+   * transaction rolls back. An ack whose message is not stored yet stays unprocessed, its attempt counted.
    */
   private async processAll(tx: TenantTx, events: Stored[]): Promise<void> {
     if (events.length === 0) return;
@@ -228,8 +238,12 @@ export class ChatDrainer {
     const touches = new TicketTouches(tx);
     await tx.holdWrite(touches);
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
-    const prefetch = await ChatPrefetch.load(tx, revived);
-    for (const { event, ...stored } of revived) {
+    const acks = revived.flatMap(({ event, ...stored }) =>
+      event.type === 'message.status' ? [{ ...stored, wid: event.wid, ack: event.ack }] : [],
+    );
+    const others = revived.filter(({ event }) => event.type !== 'message.status');
+    const prefetch = await ChatPrefetch.load(tx, others);
+    for (const { event, ...stored } of others) {
       const env: InboundEnv = {
         tx: counted,
         ctx: this.ctx,
@@ -252,8 +266,41 @@ export class ChatDrainer {
         throw new EventFailed(stored, cause);
       }
     }
-    await markProcessed.run(tx, { ids: events.map((e) => e.id), processedAt: new Date() });
+    const waiting = await this.applyRoundAcks(counted, acks, effects);
+    const waitingIds = new Set(waiting.map((ack) => ack.id));
+    const processedAt = new Date();
+    const done = events.filter((e) => !waitingIds.has(e.id)).map((e) => e.id);
+    if (done.length > 0) await markProcessed.run(tx, { ids: done, processedAt });
+    if (waiting.length > 0) await this.recordWaiting(tx, waiting, processedAt);
     tx.afterCommit(() => effects.flush());
+  }
+
+  /** The round's acks in a few statements; answers those whose message is not stored yet. */
+  private async applyRoundAcks<T extends Stored & { wid: string; ack: number }>(
+    tx: TenantTx,
+    acks: T[],
+    effects: Effects,
+  ): Promise<T[]> {
+    const [first] = acks;
+    if (!first) return [];
+    try {
+      return await applyAcks({ tx, ctx: this.ctx, outbound: this.outbound, defer: effects.defer }, acks);
+    } catch (cause) {
+      throw new EventFailed(first, cause);
+    }
+  }
+
+  /** Acks that came before their message: tried again when the send stores the wid (or by the sweep). */
+  private async recordWaiting(
+    tx: TenantTx,
+    waiting: Array<Stored & { wid: string }>,
+    at: Date,
+  ): Promise<void> {
+    await recordWaitingAcks.run(tx, { ids: waiting.map((ack) => ack.id), processedAt: at });
+    for (const ack of waiting) {
+      const log = { companyId: tx.companyId, whatsappId: ack.whatsappId, eventId: ack.id, wid: ack.wid };
+      this.ctx.log.debug({ ...log, attempts: ack.attempts + 1 }, 'inbound event waits for its message');
+    }
   }
 
   private async recordFailure(tx: TenantTx, failure: EventFailed, chat: ChatRef): Promise<void> {
@@ -318,6 +365,19 @@ const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processe
       status: sql.lit('processed'),
       processedAt: args.processedAt,
       attempts: eb('attempts', '+', sql.lit(1)),
+    }))
+    .where('id', '=', anyOf(args.ids)),
+);
+
+/** Counts an attempt of acks whose message is not stored yet; after MAX_ATTEMPTS one is dropped (processed). */
+const recordWaitingAcks = new StatementTemplate((tx, args: { ids: number[]; processedAt: Date }) =>
+  tx
+    .updateTable('inboundEvents')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', sql.lit(1)),
+      lastError: sql.lit('message is not stored yet'),
+      status: sql`case when attempts + 1 >= ${sql.lit(MAX_ATTEMPTS)} then 'processed' else status end`,
+      processedAt: sql`case when attempts + 1 >= ${sql.lit(MAX_ATTEMPTS)} then ${args.processedAt}::timestamptz else processed_at end`,
     }))
     .where('id', '=', anyOf(args.ids)),
 );

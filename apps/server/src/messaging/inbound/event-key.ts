@@ -11,6 +11,9 @@ export interface EventKey {
 /** Acks carry no chat: each message's acks form their own queue. */
 export const ackChatKey = (wid: string): string => `ack:${wid}`;
 
+/** Whether a chat key is one message's ack queue. */
+export const isAckChat = (chatKey: string): boolean => chatKey.startsWith('ack:');
+
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /** The dedup and ordering keys of a provider event; null for events the pipeline does not store. */

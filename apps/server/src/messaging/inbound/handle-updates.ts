@@ -1,6 +1,6 @@
-import { emitMessageUpdated, loadMessageView, findMessageByWid } from '../../modules/messages';
+import { emitMessageUpdated, loadMessageView } from '../../modules/messages';
+import { applyAcks } from './apply-acks';
 import type { InboundEnv } from './inbound-env';
-import { applyAck } from './handle-message';
 
 /** Raised when an event names a message that is not stored yet: the event is retried later. */
 export class NotStoredYet extends Error {
@@ -10,13 +10,14 @@ export class NotStoredYet extends Error {
   }
 }
 
-/** An ack (server-behaviour 6.3): only ever raises the stored value. */
+/**
+ * One ack on its own (server-behaviour 6.3): only ever raises the stored value. The drainer applies a round's acks
+ * together (apply-acks.ts); this is the same for one.
+ */
 export async function handleStatus(env: InboundEnv, wid: string, ack: number): Promise<void> {
-  // Raised by wid in one statement (two acks come for every message we send); only when nothing was raised is
-  // it worth asking whether the message is there at all.
-  if (await applyAck(env, { wid }, ack)) return;
+  const waiting = await applyAcks(env, [{ whatsappId: env.whatsappId, wid, ack }]);
   // Our send may still be on its way to storing the wid; the send worker re-kicks this queue once it is.
-  if (!(await findMessageByWid(env.tx, env.whatsappId, wid))) throw new NotStoredYet(wid);
+  if (waiting.length > 0) throw new NotStoredYet(wid);
 }
 
 /** A customer's edit: new body, isEdited (server-behaviour 7.2 step 2). */

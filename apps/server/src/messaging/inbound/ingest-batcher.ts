@@ -40,6 +40,8 @@ export class IngestBatcher {
   private async flush(companyId: number): Promise<void> {
     this.#flushing.add(companyId);
     try {
+      // Events handed over in one moment (a session emitting its due acks together) go in one insert.
+      await new Promise((resolve) => setImmediate(resolve));
       for (;;) {
         const queue = this.#queues.get(companyId) ?? [];
         if (queue.length === 0) return;

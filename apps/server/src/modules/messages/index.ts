@@ -36,4 +36,5 @@ export {
   touchTicketWithMessages,
   type MessageRow,
 } from './messages.repository';
+export { raiseAcksByWid, storedWids, type AckByWid } from './message-acks.repository';
 export { carriesRefs, TicketTouches, type TicketWithRefs } from './ticket-touches';

@@ -21,10 +21,9 @@ import {
   listPendingInbound,
   listUnreadOutgoing,
   markDelivered,
-  outgoingAcks,
-  raiseAcks,
   recordOutgoing,
 } from './simulator.repository';
+import { SimulatorAckFlusher, type AckLine } from './ack-flusher';
 import { toProviderEvent } from './to-event';
 
 /** Shows our "typing…" on the simulated phone's page (a socket event to the company). */
@@ -46,8 +45,6 @@ export interface SimulatorTimings {
 /** Unscanned QR codes before the session gives up (server-behaviour 12). */
 export const MAX_QR_CODES = 3;
 const RETRY_DELIVERY_MS = 2000;
-/** Acks stored by one flush at most (a longer backlog goes in the next). */
-const ACKS_PER_FLUSH = 500;
 
 type State = 'idle' | 'qrcode' | 'connected' | 'disconnected';
 
@@ -55,7 +52,8 @@ type State = 'idle' | 'qrcode' | 'connected' | 'disconnected';
  * A connection to the simulated phone network. Its state lives in the database (pairing in the creds
  * row, messages in simulator_messages), so HTTP calls on any node change it and then wake the owner;
  * only timers (QR rotation, acks) live here. Session work runs one step at a time; every start, stop and
- * logout begins a new epoch, and a timer of an older epoch does nothing.
+ * logout begins a new epoch, and a timer of an older epoch does nothing. Due acks are stored by the company's
+ * flusher (ack-flusher.ts), shared by its lines in this process.
  */
 export class SimulatorSession implements WakeableSession {
   readonly kind = 'simulator' as const;
@@ -64,10 +62,8 @@ export class SimulatorSession implements WakeableSession {
   #qrShown = 0;
   readonly #timers = new Set<NodeJS.Timeout>();
   #queue: Promise<unknown> = Promise.resolve();
-  #acks: Promise<unknown> = Promise.resolve();
-  /** Acks that fell due and wait for the next flush: the highest per message. */
-  readonly #dueAcks = new Map<string, 2 | 3>();
-  #ackFlushQueued = false;
+  /** This line as the ack flusher sees it. */
+  readonly #line: AckLine;
 
   constructor(
     private readonly context: ProviderContext,
@@ -75,7 +71,15 @@ export class SimulatorSession implements WakeableSession {
     private readonly timings: SimulatorTimings,
     private readonly avatars: SimulatedAvatars,
     private readonly presence: SimulatedPresence = () => undefined,
-  ) {}
+    /** The company's flusher shared by its lines; a session built alone flushes its own acks. */
+    private readonly acks = new SimulatorAckFlusher(scope, context.hooks.log),
+  ) {
+    this.#line = {
+      whatsappId: context.connection.whatsappId,
+      emit: (event) => context.hooks.emit(event),
+      isCurrent: (epoch) => epoch === this.#epoch,
+    };
+  }
 
   private get whatsappId() {
     return this.context.connection.whatsappId;
@@ -91,8 +95,12 @@ export class SimulatorSession implements WakeableSession {
     });
   }
 
+  /** Stops; an ack flush carrying this line's acks is over when it resolves. */
   stop(): Promise<void> {
-    return this.#serial(async () => this.#reset('idle'));
+    return this.#serial(async () => {
+      this.#reset('idle');
+      await this.acks.drop(this.#line);
+    });
   }
 
   logout(): Promise<void> {
@@ -191,7 +199,8 @@ export class SimulatorSession implements WakeableSession {
     this.#epoch += 1;
     this.#state = state;
     this.#qrShown = 0;
-    this.#dueAcks.clear();
+    // Never rejects: a flush's failure is logged by the flusher.
+    void this.acks.drop(this.#line);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
   }
@@ -267,59 +276,8 @@ export class SimulatorSession implements WakeableSession {
     ];
     for (const [ack, ms] of steps) {
       if (ack <= current) continue;
-      this.#later(ms, epoch, () => this.#ackDue(externalId, ack, epoch));
+      this.#later(ms, epoch, async () => this.acks.due(this.#line, epoch, externalId, ack));
     }
-  }
-
-  /**
-   * Queues a due ack for the next flush. Flushes run one after another; acks falling due while one runs go
-   * together in the next, so a phone acking many messages costs a few statements, not a few per ack.
-   */
-  #ackDue(externalId: string, ack: 2 | 3, epoch: number): Promise<void> {
-    if (epoch !== this.#epoch) return Promise.resolve();
-    this.#dueAcks.set(externalId, ack === 3 ? 3 : (this.#dueAcks.get(externalId) ?? ack));
-    return this.#queueAckFlush();
-  }
-
-  #queueAckFlush(): Promise<void> {
-    if (this.#ackFlushQueued) return Promise.resolve();
-    this.#ackFlushQueued = true;
-    const flush = this.#acks.then(() => this.#flushAcks());
-    this.#acks = flush.catch(() => undefined);
-    return flush;
-  }
-
-  /** Emits and stores the due acks (the map holds only the current epoch's: a reset clears it). */
-  async #flushAcks(): Promise<void> {
-    this.#ackFlushQueued = false;
-    const due = [...this.#dueAcks].slice(0, ACKS_PER_FLUSH);
-    for (const [externalId] of due) this.#dueAcks.delete(externalId);
-    // The backlog's flush has no timer awaiting it: its failure is logged here, never left unhandled.
-    if (this.#dueAcks.size > 0) {
-      this.#queueAckFlush().catch((error: unknown) =>
-        this.context.hooks.log.error({ err: error }, 'simulator acks not stored'),
-      );
-    }
-    if (due.length === 0) return;
-    const stored = await outgoingAcks(
-      this.scope,
-      this.whatsappId,
-      due.map(([externalId]) => externalId),
-    );
-    // A message no longer stored, or already acked as far, is left alone.
-    const raised = due.filter(([externalId, ack]) => (stored.get(externalId) ?? ack) < ack);
-    // Emitted before it is stored: an ack the pipeline refused is sent again after a restart.
-    const emitted = await Promise.allSettled(
-      raised.map(([wid, ack]) => this.context.hooks.emit({ type: 'message.status', wid, ack })),
-    );
-    const accepted = raised.filter((_, i) => emitted[i]?.status === 'fulfilled');
-    await raiseAcks(
-      this.scope,
-      this.whatsappId,
-      accepted.map(([externalId, ack]) => ({ externalId, ack })),
-    );
-    const refused = emitted.find((result) => result.status === 'rejected');
-    if (refused) throw refused.reason;
   }
 
   #emitState(

@@ -98,27 +98,56 @@ export function recordOutgoing(
   });
 }
 
-/** Raises outgoing messages' acks (never lowers one): one statement per ack level, in one transaction. */
-export async function raiseAcks(
+/** One of our messages on one line, and an ack level for it. */
+export interface LineAck {
+  whatsappId: number;
+  externalId: string;
+  ack: number;
+}
+
+/**
+ * Raises outgoing messages' acks on any lines of the company (never lowers one): one statement, the rows as one
+ * array per column. A message is named once (the caller keeps the highest ack of each).
+ */
+export async function raiseAcksOf(scope: TenantScope, acks: readonly LineAck[]): Promise<void> {
+  if (acks.length === 0) return;
+  await scope.run((tx) =>
+    tx
+      .updateTable('simulatorMessages')
+      .from(
+        sql<LineAck>`(select unnest(${acks.map((a) => a.whatsappId)}::int[]) as whatsapp_id,
+          unnest(${acks.map((a) => a.externalId)}::text[]) as external_id,
+          unnest(${acks.map((a) => a.ack)}::int[]) as ack)`.as('raised'),
+      )
+      .set({ ack: sql<number>`raised.ack` })
+      .where('simulatorMessages.companyId', '=', tx.companyId)
+      .where(sql<boolean>`simulator_messages.whatsapp_id = raised.whatsapp_id`)
+      .where(sql<boolean>`simulator_messages.external_id = raised.external_id`)
+      .where('simulatorMessages.direction', '=', 'out')
+      .where(sql<boolean>`simulator_messages.ack < raised.ack`)
+      .execute(),
+  );
+}
+
+/** The stored acks of some of our messages on any lines of the company, by `whatsappId:externalId`. */
+export async function outgoingAcksOf(
   scope: TenantScope,
-  whatsappId: number,
-  acks: ReadonlyArray<{ externalId: string; ack: number }>,
-): Promise<void> {
-  const byLevel = new Map<number, string[]>();
-  for (const { externalId, ack } of acks) byLevel.set(ack, [...(byLevel.get(ack) ?? []), externalId]);
-  if (byLevel.size === 0) return;
-  await scope.run(async (tx) => {
-    for (const [ack, externalIds] of byLevel) {
-      await tx
-        .updateTable('simulatorMessages')
-        .set({ ack })
-        .where('whatsappId', '=', whatsappId)
-        .where('externalId', '=', sql<string>`any(${externalIds}::text[])`)
-        .where('direction', '=', 'out')
-        .where('ack', '<', ack)
-        .execute();
-    }
-  });
+  messages: ReadonlyArray<{ whatsappId: number; externalId: string }>,
+): Promise<Map<string, number>> {
+  if (messages.length === 0) return new Map();
+  const rows = await scope.read((tx) =>
+    tx
+      .selectFrom('simulatorMessages')
+      .where('companyId', '=', tx.companyId)
+      .where(
+        sql<boolean>`(whatsapp_id, external_id) in (select * from unnest(${messages.map((m) => m.whatsappId)}::int[],
+          ${messages.map((m) => m.externalId)}::text[]))`,
+      )
+      .where('direction', '=', 'out')
+      .select(['whatsappId', 'externalId', 'ack'])
+      .execute(),
+  );
+  return new Map(rows.map((row) => [`${row.whatsappId}:${row.externalId}`, row.ack]));
 }
 
 /** The acks of some of our messages by external id; a missing one is no such message. */
