@@ -23,6 +23,14 @@ interface DueAck {
   ack: 2 | 3;
 }
 
+/** Where the flusher reads and stores acks: one statement each for any number of lines' messages. */
+export interface AckStore {
+  storedAcks: typeof outgoingAcksOf;
+  raiseAcks: typeof raiseAcksOf;
+}
+
+const DATABASE: AckStore = { storedAcks: outgoingAcksOf, raiseAcks: raiseAcksOf };
+
 interface Log {
   error(details: object, message: string): void;
 }
@@ -47,6 +55,7 @@ export class SimulatorAckFlusher {
     private readonly scope: TenantScope,
     private readonly log: Log,
     private readonly windowMs = ACK_WINDOW_MS,
+    private readonly store: AckStore = DATABASE,
   ) {}
 
   /** An ack of one of the line's messages fell due; the line's current epoch tells later whether it still counts. */
@@ -106,7 +115,7 @@ export class SimulatorAckFlusher {
   }
 
   async #flush(batch: DueAck[]): Promise<void> {
-    const stored = await outgoingAcksOf(this.scope, batch.map(lineAckOf));
+    const stored = await this.store.storedAcks(this.scope, batch.map(lineAckOf));
     // A message no longer stored, already acked as far, or of a line reset meanwhile is left alone.
     const raised = batch.filter((due) => {
       const current = stored.get(keyOf(due.line.whatsappId, due.externalId));
@@ -117,7 +126,8 @@ export class SimulatorAckFlusher {
     const emitted = await Promise.allSettled(
       raised.map((due) => due.line.emit({ type: 'message.status', wid: due.externalId, ack: due.ack })),
     );
-    await raiseAcksOf(this.scope, raised.filter((_, i) => emitted[i]?.status === 'fulfilled').map(lineAckOf));
+    const accepted = raised.filter((_, i) => emitted[i]?.status === 'fulfilled');
+    if (accepted.length > 0) await this.store.raiseAcks(this.scope, accepted.map(lineAckOf));
     const refused = emitted.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (refused.length > 0) {
       this.log.error(
