@@ -35,32 +35,47 @@ export async function storedWids(
   const rows = await storedWidsStatement.run(tx, {
     whatsappIds: messages.map((m) => m.whatsappId),
     wids: messages.map((m) => m.wid),
+    // The pairs' third column is not read here.
+    acks: messages.map(() => 0),
   });
   return new Set(rows.map((row) => `${row.whatsappId}:${row.wid}`));
 }
+
+/**
+ * The messages of the given (connection, wid) pairs, with the pair's ack: each pair probes the unique (company,
+ * connection, wid) index on its own (`offset 0` keeps the lateral subquery from being flattened into a join that
+ * would hash the company's messages).
+ */
+const byWid = (tx: TenantTx, whatsappIds: number[], wids: string[], acks: number[]) =>
+  sql`(select found.id, found.whatsapp_id, found.wid, pair.ack
+    from unnest(${whatsappIds}::int[], ${wids}::text[], ${acks}::int[]) as pair(whatsapp_id, wid, ack)
+    cross join lateral (select id, whatsapp_id, wid from messages
+      where company_id = ${tx.companyId} and whatsapp_id = pair.whatsapp_id and wid = pair.wid offset 0) as found)`;
 
 const raiseAcksStatement = new StatementTemplate(
   (tx, args: { whatsappIds: number[]; wids: string[]; acks: number[]; updatedAt: Date }) =>
     tx
       .updateTable('messages')
-      .from(
-        sql<AckByWid>`(select unnest(${args.whatsappIds}::int[]) as whatsapp_id, unnest(${args.wids}::text[]) as wid,
-          unnest(${args.acks}::int[]) as ack)`.as('raised'),
-      )
+      .from(byWid(tx, args.whatsappIds, args.wids, args.acks).as('raised'))
       .set({ ack: sql<number>`raised.ack`, updatedAt: args.updatedAt })
-      .where(sql<boolean>`messages.whatsapp_id = raised.whatsapp_id`)
-      .where(sql<boolean>`messages.wid = raised.wid`)
+      // The same pairs again as the ids to update: the statement reads only those rows, through the primary key,
+      // whatever the planner thinks of the join (it once hashed every message of the company).
+      .where(
+        sql<boolean>`messages.id = any(array(select id from ${byWid(tx, args.whatsappIds, args.wids, args.acks)} as named))`,
+      )
+      .where(sql<boolean>`messages.id = raised.id`)
       .where(sql<boolean>`messages.ack < raised.ack`)
       .returning(['messages.id', 'messages.whatsappId', 'messages.wid'])
       .$narrowType<{ wid: string; whatsappId: number }>(),
 );
 
-const storedWidsStatement = new StatementTemplate((tx, args: { whatsappIds: number[]; wids: string[] }) =>
-  tx
-    .selectFrom('messages')
-    .where(
-      sql<boolean>`(whatsapp_id, wid) in (select * from unnest(${args.whatsappIds}::int[], ${args.wids}::text[]))`,
-    )
-    .select(['whatsappId', 'wid'])
-    .$narrowType<{ wid: string; whatsappId: number }>(),
+const storedWidsStatement = new StatementTemplate(
+  (tx, args: { whatsappIds: number[]; wids: string[]; acks: number[] }) =>
+    tx
+      .selectFrom('messages')
+      .where(
+        sql<boolean>`messages.id = any(array(select id from ${byWid(tx, args.whatsappIds, args.wids, args.acks)} as stored))`,
+      )
+      .select(['whatsappId', 'wid'])
+      .$narrowType<{ wid: string; whatsappId: number }>(),
 );

@@ -88,7 +88,7 @@ async function acksOf(scope: TenantScope, whatsappId: number, wids: string[]): P
     scope,
     wids.map((externalId) => ({ whatsappId, externalId })),
   );
-  return wids.map((wid) => stored.get(`${whatsappId}:${wid}`) ?? -1);
+  return wids.map((wid) => stored.get(`${whatsappId}:${wid}`)?.ack ?? -1);
 }
 
 async function until(check: () => boolean, ms = 3000): Promise<void> {
@@ -139,7 +139,11 @@ describe('the simulator ack flusher', () => {
     const [alreadyRead = '', fresh = ''] = await sent(scope, readId, 2);
     const resetWids = await sent(scope, resetId, 3);
     const refusedWids = await sent(scope, refusingId, 2);
-    await raiseAcksOf(scope, [{ whatsappId: readId, externalId: alreadyRead, ack: 3 }]);
+    const [stored] = (
+      await outgoingAcksOf(scope, [{ whatsappId: readId, externalId: alreadyRead }])
+    ).values();
+    if (!stored) throw new Error('not stored');
+    await raiseAcksOf(scope, [{ id: stored.id, ack: 3 }]);
 
     flusher.due(read, 1, alreadyRead, 2);
     flusher.due(read, 1, fresh, 2);

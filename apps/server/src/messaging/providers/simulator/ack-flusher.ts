@@ -1,6 +1,6 @@
 import type { TenantScope } from '../../../platform/tenancy';
 import type { ProviderEvent } from '..';
-import { outgoingAcksOf, raiseAcksOf, type LineAck } from './simulator.repository';
+import { outgoingAcksOf, raiseAcksOf } from './simulator.repository';
 
 /** How long the first due ack waits for others (any line of the company) to go out with it. */
 export const ACK_WINDOW_MS = 25;
@@ -115,11 +115,15 @@ export class SimulatorAckFlusher {
   }
 
   async #flush(batch: DueAck[]): Promise<void> {
-    const stored = await this.store.storedAcks(this.scope, batch.map(lineAckOf));
+    const stored = await this.store.storedAcks(
+      this.scope,
+      batch.map((due) => ({ whatsappId: due.line.whatsappId, externalId: due.externalId })),
+    );
     // A message no longer stored, already acked as far, or of a line reset meanwhile is left alone.
-    const raised = batch.filter((due) => {
+    const raised = batch.flatMap((due) => {
       const current = stored.get(keyOf(due.line.whatsappId, due.externalId));
-      return current !== undefined && current < due.ack && due.line.isCurrent(due.epoch);
+      const raises = current !== undefined && current.ack < due.ack && due.line.isCurrent(due.epoch);
+      return raises ? [{ ...due, id: current.id }] : [];
     });
     if (raised.length === 0) return;
     // Emitted before it is stored: an ack the pipeline refused is sent again after a restart.
@@ -127,7 +131,12 @@ export class SimulatorAckFlusher {
       raised.map((due) => due.line.emit({ type: 'message.status', wid: due.externalId, ack: due.ack })),
     );
     const accepted = raised.filter((_, i) => emitted[i]?.status === 'fulfilled');
-    if (accepted.length > 0) await this.store.raiseAcks(this.scope, accepted.map(lineAckOf));
+    if (accepted.length > 0) {
+      await this.store.raiseAcks(
+        this.scope,
+        accepted.map((due) => ({ id: due.id, ack: due.ack })),
+      );
+    }
     const refused = emitted.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
     if (refused.length > 0) {
       this.log.error(
@@ -136,8 +145,4 @@ export class SimulatorAckFlusher {
       );
     }
   }
-}
-
-function lineAckOf(due: DueAck): LineAck {
-  return { whatsappId: due.line.whatsappId, externalId: due.externalId, ack: due.ack };
 }

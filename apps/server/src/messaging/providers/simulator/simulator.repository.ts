@@ -98,75 +98,85 @@ export function recordOutgoing(
   });
 }
 
-/** One of our messages on one line, and an ack level for it. */
-export interface LineAck {
-  whatsappId: number;
-  externalId: string;
+/** One of our messages by its row id, and the ack it is raised to. */
+export interface RowAck {
+  id: number;
   ack: number;
 }
 
 /**
- * Raises outgoing messages' acks on any lines of the company (never lowers one): one statement, the rows as one
- * array per column. A message is named once (the caller keeps the highest ack of each).
+ * Raises outgoing messages' acks, by row id (as `outgoingAcksOf` found them), on any lines of the company (never
+ * lowers one): one statement. A message is named once (the caller keeps the highest ack of each).
  */
-export async function raiseAcksOf(scope: TenantScope, acks: readonly LineAck[]): Promise<void> {
+export async function raiseAcksOf(scope: TenantScope, acks: readonly RowAck[]): Promise<void> {
   if (acks.length === 0) return;
+  const ids = acks.map((a) => a.id);
   await scope.run((tx) =>
     tx
       .updateTable('simulatorMessages')
       .from(
-        sql<LineAck>`(select unnest(${acks.map((a) => a.whatsappId)}::int[]) as whatsapp_id,
-          unnest(${acks.map((a) => a.externalId)}::text[]) as external_id,
-          unnest(${acks.map((a) => a.ack)}::int[]) as ack)`.as('raised'),
+        sql<RowAck>`(select unnest(${ids}::int[]) as id, unnest(${acks.map((a) => a.ack)}::int[]) as ack)`.as(
+          'raised',
+        ),
       )
       .set({ ack: sql<number>`raised.ack` })
-      .where('simulatorMessages.companyId', '=', tx.companyId)
-      .where(sql<boolean>`simulator_messages.whatsapp_id = raised.whatsapp_id`)
-      .where(sql<boolean>`simulator_messages.external_id = raised.external_id`)
-      .where('simulatorMessages.direction', '=', 'out')
+      // The rows by primary key first: whatever the planner thinks of the join, only these are read.
+      .where('simulatorMessages.id', '=', sql<number>`any(${ids}::int[])`)
+      .where(sql<boolean>`simulator_messages.id = raised.id`)
       .where(sql<boolean>`simulator_messages.ack < raised.ack`)
       .execute(),
   );
 }
 
-/** The stored acks of some of our messages on any lines of the company, by `whatsappId:externalId`. */
+/** A stored message of ours: its row id and ack. */
+export interface StoredAck {
+  id: number;
+  ack: number;
+}
+
+/**
+ * The row ids and stored acks of some of our messages on any lines of the company, by `whatsappId:externalId`. Each
+ * message probes the unique (company, line, external id) index on its own (`offset 0` keeps the lateral subquery
+ * from being flattened into a join that would scan all the company's messages).
+ */
 export async function outgoingAcksOf(
   scope: TenantScope,
   messages: ReadonlyArray<{ whatsappId: number; externalId: string }>,
-): Promise<Map<string, number>> {
+): Promise<Map<string, StoredAck>> {
   if (messages.length === 0) return new Map();
   const rows = await scope.read((tx) =>
     tx
       .selectFrom('simulatorMessages')
-      .where('companyId', '=', tx.companyId)
       .where(
-        sql<boolean>`(whatsapp_id, external_id) in (select * from unnest(${messages.map((m) => m.whatsappId)}::int[],
-          ${messages.map((m) => m.externalId)}::text[]))`,
+        sql<boolean>`simulator_messages.id = any(array(select found.id
+          from unnest(${messages.map((m) => m.whatsappId)}::int[], ${messages.map((m) => m.externalId)}::text[])
+            as pair(whatsapp_id, external_id)
+          cross join lateral (select id from simulator_messages where company_id = ${tx.companyId}
+            and whatsapp_id = pair.whatsapp_id and external_id = pair.external_id offset 0) as found))`,
       )
       .where('direction', '=', 'out')
-      .select(['whatsappId', 'externalId', 'ack'])
+      .select(['id', 'whatsappId', 'externalId', 'ack'])
       .execute(),
   );
-  return new Map(rows.map((row) => [`${row.whatsappId}:${row.externalId}`, row.ack]));
+  return new Map(rows.map((row) => [`${row.whatsappId}:${row.externalId}`, { id: row.id, ack: row.ack }]));
 }
 
-/** The acks of some of our messages by external id; a missing one is no such message. */
+/** The acks of some of our messages on one line, by external id; a missing one is no such message. */
 export async function outgoingAcks(
   scope: TenantScope,
   whatsappId: number,
   externalIds: readonly string[],
 ): Promise<Map<string, number>> {
-  if (externalIds.length === 0) return new Map();
-  const rows = await scope.read((tx) =>
-    tx
-      .selectFrom('simulatorMessages')
-      .where('whatsappId', '=', whatsappId)
-      .where('externalId', '=', sql<string>`any(${externalIds}::text[])`)
-      .where('direction', '=', 'out')
-      .select(['externalId', 'ack'])
-      .execute(),
+  const acks = await outgoingAcksOf(
+    scope,
+    externalIds.map((externalId) => ({ whatsappId, externalId })),
   );
-  return new Map(rows.map((row) => [row.externalId, row.ack]));
+  return new Map(
+    externalIds.flatMap((externalId): Array<[string, number]> => {
+      const stored = acks.get(`${whatsappId}:${externalId}`);
+      return stored === undefined ? [] : [[externalId, stored.ack]];
+    }),
+  );
 }
 
 /** Our recent messages the peer has not read yet (their acks resume after a restart). */
