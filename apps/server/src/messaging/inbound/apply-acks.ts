@@ -12,9 +12,10 @@ const keyOf = (a: { whatsappId: number; wid: string }) => `${a.whatsappId}:${a.w
 
 /**
  * Applies a round's acks together (server-behaviour 6.3): one statement raises every message whose ack goes up
- * (only ever up), one reads their answers for the `appMessage` update each raised message gets, and only when
- * some raised nothing, one asks which of those messages are stored. Each message is raised once, to its highest
- * ack of the round. Answers the acks whose message is not stored yet (our send may still be storing its wid):
+ * (only ever up), one reads their answers for the `appMessage` update each raised message gets, and only when some
+ * raised nothing, one asks which of those messages are stored. A message with several acks in the round (delivered
+ * and read close together) is raised level by level, one statement per level, so its updates are the ones it would
+ * get one ack at a time. Answers the acks whose message is not stored yet (our send may still be storing its wid):
  * the caller leaves them for later (the send worker kicks their queue once the wid is stored).
  */
 export async function applyAcks<T extends AckEvent>(
@@ -22,25 +23,34 @@ export async function applyAcks<T extends AckEvent>(
   acks: readonly T[],
 ): Promise<T[]> {
   if (acks.length === 0) return [];
-  const highest = new Map<string, AckEvent>();
+  const levelsOf = new Map<string, AckEvent[]>();
   for (const ack of acks) {
     const key = keyOf(ack);
-    if ((highest.get(key)?.ack ?? -1) < ack.ack) highest.set(key, ack);
+    const levels = levelsOf.get(key) ?? [];
+    if (!levels.some((level) => level.ack === ack.ack)) levels.push(ack);
+    levelsOf.set(key, levels);
   }
-  const raised = await raiseAcksByWid(env.tx, [...highest.values()]);
-  const raisedKeys = new Set(raised.map(keyOf));
-  const unraised = [...highest.values()].filter((ack) => !raisedKeys.has(keyOf(ack)));
-  const stored = await storedWids(env.tx, unraised);
-  if (raised.length > 0) {
+  for (const levels of levelsOf.values()) levels.sort((a, b) => a.ack - b.ack);
+  const raisedKeys = new Set<string>();
+  const companyId = env.tx.companyId;
+  for (let layer = 0; ; layer += 1) {
+    const step = [...levelsOf.values()].flatMap((levels) => levels[layer] ?? []);
+    if (step.length === 0) break;
+    const raised = await raiseAcksByWid(env.tx, step);
+    if (raised.length === 0) continue;
+    for (const row of raised) raisedKeys.add(keyOf(row));
     const views = await loadMessageViews(
       env.tx,
       env.outbound.storage,
       raised.map((row) => row.id),
     );
-    const companyId = env.tx.companyId;
     env.defer(() => {
       for (const view of views) emitMessageUpdated(env.ctx.realtime, companyId, view);
     });
   }
+  const unraised = [...levelsOf.entries()].flatMap(([key, [lowest]]) =>
+    !raisedKeys.has(key) && lowest ? [lowest] : [],
+  );
+  const stored = await storedWids(env.tx, unraised);
   return acks.filter((ack) => !raisedKeys.has(keyOf(ack)) && !stored.has(keyOf(ack)));
 }

@@ -29,6 +29,11 @@ const CHAT_BATCH = 25;
 const BUSY_RETRY_MS = 25;
 /** Looks at a busy chat this many times at most; the sweep takes over after that. */
 const BUSY_RETRIES = 80;
+/**
+ * How long a round for acks waits for more: acks come in bursts (a phone acking what it got), and every sent message
+ * kicks its ack queue in case an ack beat the send; gathered, they cost one transaction for many, not one each.
+ */
+const ACK_GATHER_MS = 40;
 
 export interface ChatRef {
   companyId: number;
@@ -61,6 +66,8 @@ export class ChatDrainer {
   readonly #taken = new Map<string, { again: boolean }>();
   readonly #busyTries = new Map<string, number>();
   readonly #workers = new Set<Promise<void>>();
+  /** A worker is waiting ACK_GATHER_MS for more ack queues to be kicked. */
+  #gathering = false;
 
   constructor(
     private readonly ctx: AppContext,
@@ -79,15 +86,24 @@ export class ChatDrainer {
       return;
     }
     this.#queued.set(key, chat);
+    const gather = isAckChat(chat.chatKey);
+    // The gathering worker takes this queue along.
+    if (gather && this.#gathering) return;
     if (this.#workers.size < this.parallel) {
-      const worker = this.work().finally(() => this.#workers.delete(worker));
+      const worker = this.work(gather).finally(() => this.#workers.delete(worker));
       this.#workers.add(worker);
     }
   }
 
-  private async work(): Promise<void> {
-    // Kicks of one moment (a stored batch of events settles its callers together) make one round, not one each.
-    await new Promise((resolve) => setImmediate(resolve));
+  private async work(gather: boolean): Promise<void> {
+    if (gather) {
+      this.#gathering = true;
+      await new Promise((resolve) => setTimeout(resolve, ACK_GATHER_MS));
+      this.#gathering = false;
+    } else {
+      // Kicks of one moment (a stored batch of events settles its callers together) make one round, not one each.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     return this.drain();
   }
 
