@@ -11,6 +11,7 @@ import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
+import type { HeldWrite } from '../../platform/db/lean-pool';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
 
@@ -226,7 +227,7 @@ export class ChatDrainer {
     const writes = new WriteCounter();
     const counted = tx.withPlugin(writes);
     const touches = new TicketTouches(tx);
-    await tx.holdWrite(touches);
+    await tx.holdWrite(passingBookkeeping(touches));
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
     const prefetch = await ChatPrefetch.load(tx, revived);
     for (const { event, ...stored } of revived) {
@@ -321,6 +322,17 @@ const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processe
     }))
     .where('id', '=', anyOf(args.ids)),
 );
+
+/**
+ * The round's ticket touches, which may also wait past the round's own bookkeeping (it never reads tickets): a
+ * round that ends with touches held writes them with its commit, in one round trip.
+ */
+function passingBookkeeping(touches: TicketTouches): HeldWrite {
+  return {
+    take: () => touches.take(),
+    passes: (text) => touches.passes(text) || markProcessed.produced(text),
+  };
+}
 
 /** An event whose processing threw; its transaction rolled back. */
 class EventFailed extends Error {
