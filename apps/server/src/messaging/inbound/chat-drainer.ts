@@ -6,7 +6,7 @@ import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/
 import { ChatPrefetch } from './chat-prefetch';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
-import { BotCache } from '../bots';
+import { BotCache, type QueuedTurn } from '../bots';
 import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
@@ -66,7 +66,7 @@ export class ChatDrainer {
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
     private readonly pictures: PictureRequests,
-    private readonly bots: { kick(): void },
+    private readonly bots: { kick(queued?: QueuedTurn): void },
     private readonly parallel = 6,
   ) {}
 
@@ -243,7 +243,7 @@ export class ChatDrainer {
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,
-        kickBots: () => this.bots.kick(),
+        kickBots: (queued) => this.bots.kick(queued),
         kick: (other: ChatRef) => this.kick(other),
       };
       prefetch.before(event);

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { BotTurnsTable } from '../../../platform/db/schema';
+import { StatementTemplate } from '../../../platform/db/statement-template';
 import type { Scopes, TenantTx } from '../../../platform/tenancy';
 import type { BotAction } from '../runners/bot-actions';
 
@@ -11,7 +12,16 @@ export type BotTurnRow = Selectable<BotTurnsTable>;
  */
 export const CLAIM_GRACE_MS = 2000;
 
-/** Queues the bot's answer to a customer message (once per message, whatever redelivers it), for this node first. */
+/** What a turn is about: enough to claim it by id and read its input together (the queuing node's wake-up). */
+export type QueuedTurn = Pick<
+  BotTurnRow,
+  'id' | 'companyId' | 'ticketId' | 'messageId' | 'promptId' | 'integrationId'
+>;
+
+/**
+ * Queues the bot's answer to a customer message (once per message, whatever redelivers it), for this node first.
+ * Answers the turn queued, or undefined when the message had one already.
+ */
 export async function insertBotTurn(
   tx: TenantTx,
   values: {
@@ -21,14 +31,56 @@ export async function insertBotTurn(
     integrationId: number | null;
     queuedBy: string;
   },
-): Promise<void> {
-  await tx
+): Promise<QueuedTurn | undefined> {
+  const row = await tx
     .insertInto('botTurns')
     // Queued when written, not when the inbound transaction began (now()): the turn's own time starts here.
     .values({ ...values, companyId: tx.companyId, createdAt: sql<Date>`clock_timestamp()` })
     .onConflict((oc) => oc.columns(['companyId', 'messageId']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row && { ...values, id: row.id, companyId: tx.companyId };
 }
+
+/**
+ * The claim of claimBotTurn for one turn of the scope's company, known by id (the node that queued it claims it
+ * as it reads its input, in one round trip: see loadTurnInput). No row when it is no longer due, or its ticket
+ * has a turn running or an earlier one waiting.
+ */
+export const claimQueuedTurn = new StatementTemplate((tx, args: { id: number; nodeId: string }) =>
+  tx
+    .updateTable('botTurns')
+    .set({
+      status: sql.lit('running'),
+      claimedBy: args.nodeId,
+      claimedAt: sql<Date>`now()`,
+      attempts: sql<number>`attempts + 1`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', args.id)
+    .where('status', '=', sql.lit('pending'))
+    .where('nextAttemptAt', '<=', sql<Date>`now()`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('botTurns as other')
+            .whereRef('other.companyId', '=', 'botTurns.companyId')
+            .whereRef('other.ticketId', '=', 'botTurns.ticketId')
+            .where((eb) =>
+              eb.or([
+                eb('other.status', '=', sql.lit('running')),
+                eb.and([
+                  eb('other.status', '=', sql.lit('pending')),
+                  eb('other.id', '<', eb.ref('botTurns.id')),
+                ]),
+              ]),
+            )
+            .select(sql.lit(1).as('one')),
+        ),
+      ),
+    )
+    .returningAll(),
+);
 
 /**
  * Claims the next due turn of any company whose ticket has no turn running and no earlier turn waiting, so a
