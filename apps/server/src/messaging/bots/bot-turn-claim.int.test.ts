@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { botWorld } from '../../../test/bot-world';
 import { FakeHttpServer } from '../../../test/fake-http';
 import { claimWithInput } from './turns/bot-turn-input';
+import { TurnLost, writeSteps } from './turns/bot-turn-steps';
 
 let server: TestServer;
 const hook = new FakeHttpServer(() => ({ body: { ok: true } }));
@@ -22,7 +23,7 @@ afterAll(async () => {
 const HOUR_MS = 60 * 60_000;
 
 describe('claiming a queued bot turn with its input', () => {
-  it('waits behind a running or an earlier turn of its ticket, then claims it and reads its message', async () => {
+  it('waits behind a running or earlier turn of its ticket, then claims it with its input; only its claimer writes the answer', async () => {
     let integrationId = 0;
     const world = await botWorld(server, async (token) => {
       const answer = await server.call('POST', '/queueIntegration', {
@@ -127,8 +128,40 @@ describe('claiming a queued bot turn with its input', () => {
     expect(await statusOf(queued.id)).toEqual({ status: 'running', claimedBy: 'this-test', attempts: 1 });
     // Claimed once: a second claim takes nothing.
     expect(await claim()).toBeUndefined();
-    await scope.run((tx) =>
-      tx.updateTable('botTurns').set({ status: 'done' }).where('id', '=', queued.id).execute(),
+
+    // Its answer is written only while the turn is still this claimer's, in one transaction with the turn's count.
+    const turn = claimed?.turn;
+    const input = claimed?.input;
+    if (!turn || typeof input !== 'object') throw new Error('claimed without its input');
+    const deps = { outbound: server.messaging.outbound, storage: server.messaging.outbound.storage };
+    const answer = [{ kind: 'text' as const, text: 'Seu pedido sai hoje' }];
+    const write = (claimedBy: string) =>
+      writeSteps(deps, scope, { ...turn, claimedBy }, answer, 0, input, true);
+    const answers = () =>
+      scope.run((tx) =>
+        tx
+          .selectFrom('messages')
+          .where('ticketId', '=', ticket.id)
+          .where('body', '=', 'Seu pedido sai hoje')
+          .select('id')
+          .execute(),
+      );
+    await expect(write('a-stale-claimer')).rejects.toBeInstanceOf(TurnLost);
+    expect(await answers()).toEqual([]);
+    expect(await statusOf(queued.id)).toEqual({ status: 'running', claimedBy: 'this-test', attempts: 1 });
+
+    expect(await write('this-test')).toEqual({ applied: 1, done: true, pauseMs: null });
+    expect(await answers()).toHaveLength(1);
+    expect(await statusOf(queued.id)).toEqual({ status: 'done', claimedBy: 'this-test', attempts: 1 });
+    const row = await scope.run((tx) =>
+      tx
+        .selectFrom('botTurns')
+        .where('id', '=', queued.id)
+        .select(['applied', 'actions'])
+        .executeTakeFirstOrThrow(),
     );
+    expect(row).toEqual({ applied: 1, actions: answer });
+    await world.receivedAtLeast(1);
+    expect(await world.received()).toContain('Seu pedido sai hoje');
   });
 });

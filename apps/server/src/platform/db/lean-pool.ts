@@ -104,8 +104,9 @@ class LeanClient implements PostgresPoolClient {
       return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
     }
     const held = this.#held;
-    if (held && (typeof sqlOrCursor !== 'string' || !held.passes(sqlOrCursor))) {
-      if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') this.#held = undefined;
+    const ends = sqlOrCursor === 'commit' || sqlOrCursor === 'rollback';
+    if (held && (typeof sqlOrCursor !== 'string' || ends || !held.passes(sqlOrCursor))) {
+      if (ends) this.#held = undefined;
       const write = sqlOrCursor === 'rollback' ? null : held.take();
       if (write) {
         const sent = this.opened(write);
