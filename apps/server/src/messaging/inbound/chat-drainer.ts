@@ -5,20 +5,20 @@ import type { PictureRequests, PictureTarget } from '../pictures';
 import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/contacts';
 import { ChatPrefetch } from './chat-prefetch';
 import { applyAcks } from './apply-acks';
+import { MAX_ATTEMPTS, recordAcksWaiting, recordWaitingAcks } from './waiting-acks';
 import { isAckChat, reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
-import { BotCache } from '../bots';
+import { BotCache, type QueuedTurn } from '../bots';
 import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
+import type { HeldWrite } from '../../platform/db/lean-pool';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
 
 /** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
 const PIPELINE_PLANS = { genericPlans: true, noSequentialScans: true };
-/** Attempts before an event is given up (marked failed; an ack for a message we never stored is dropped). */
-export const MAX_ATTEMPTS = 5;
 /** Chats of one company taken into one round (one transaction). */
 const CHATS_PER_ROUND = 50;
 /** Events processed in one round, all its chats together. */
@@ -73,7 +73,7 @@ export class ChatDrainer {
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
     private readonly pictures: PictureRequests,
-    private readonly bots: { kick(): void },
+    private readonly bots: { kick(queued?: QueuedTurn): void },
     private readonly parallel = 6,
   ) {}
 
@@ -252,7 +252,7 @@ export class ChatDrainer {
     const writes = new WriteCounter();
     const counted = tx.withPlugin(writes);
     const touches = new TicketTouches(tx);
-    await tx.holdWrite(touches);
+    await tx.holdWrite(passingBookkeeping(touches));
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
     const acks = revived.flatMap(({ event, ...stored }) =>
       event.type === 'message.status' ? [{ ...stored, wid: event.wid, ack: event.ack }] : [],
@@ -272,7 +272,7 @@ export class ChatDrainer {
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,
-        kickBots: () => this.bots.kick(),
+        kickBots: (queued) => this.bots.kick(queued),
         kick: (other: ChatRef) => this.kick(other),
       };
       prefetch.before(event);
@@ -287,7 +287,7 @@ export class ChatDrainer {
     const processedAt = new Date();
     const done = events.filter((e) => !waitingIds.has(e.id)).map((e) => e.id);
     if (done.length > 0) await markProcessed.run(tx, { ids: done, processedAt });
-    if (waiting.length > 0) await this.recordWaiting(tx, waiting, processedAt);
+    if (waiting.length > 0) await recordAcksWaiting(tx, this.ctx.log, waiting, processedAt);
     tx.afterCommit(() => effects.flush());
   }
 
@@ -303,19 +303,6 @@ export class ChatDrainer {
       return await applyAcks({ tx, ctx: this.ctx, outbound: this.outbound, defer: effects.defer }, acks);
     } catch (cause) {
       throw new EventFailed(first, cause);
-    }
-  }
-
-  /** Acks that came before their message: tried again when the send stores the wid (or by the sweep). */
-  private async recordWaiting(
-    tx: TenantTx,
-    waiting: Array<Stored & { wid: string }>,
-    at: Date,
-  ): Promise<void> {
-    await recordWaitingAcks.run(tx, { ids: waiting.map((ack) => ack.id), processedAt: at });
-    for (const ack of waiting) {
-      const log = { companyId: tx.companyId, whatsappId: ack.whatsappId, eventId: ack.id, wid: ack.wid };
-      this.ctx.log.debug({ ...log, attempts: ack.attempts + 1 }, 'inbound event waits for its message');
     }
   }
 
@@ -385,18 +372,17 @@ const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processe
     .where('id', '=', anyOf(args.ids)),
 );
 
-/** Counts an attempt of acks whose message is not stored yet; after MAX_ATTEMPTS one is dropped (processed). */
-const recordWaitingAcks = new StatementTemplate((tx, args: { ids: number[]; processedAt: Date }) =>
-  tx
-    .updateTable('inboundEvents')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', sql.lit(1)),
-      lastError: sql.lit('message is not stored yet'),
-      status: sql`case when attempts + 1 >= ${sql.lit(MAX_ATTEMPTS)} then 'processed' else status end`,
-      processedAt: sql`case when attempts + 1 >= ${sql.lit(MAX_ATTEMPTS)} then ${args.processedAt}::timestamptz else processed_at end`,
-    }))
-    .where('id', '=', anyOf(args.ids)),
-);
+/**
+ * The round's ticket touches, which may also wait past the round's own bookkeeping (it never reads tickets): a
+ * round that ends with touches held writes them with its commit, in one round trip.
+ */
+function passingBookkeeping(touches: TicketTouches): HeldWrite {
+  return {
+    take: () => touches.take(),
+    passes: (text) =>
+      touches.passes(text) || markProcessed.produced(text) || recordWaitingAcks.produced(text),
+  };
+}
 
 /** An event whose processing threw; its transaction rolled back. */
 class EventFailed extends Error {
