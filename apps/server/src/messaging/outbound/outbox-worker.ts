@@ -201,6 +201,10 @@ export class OutboxWorker {
       if (failure) this.failed(failure);
       return { taken: result.taken, count: result.attempted };
     } catch (err) {
+      if (rows.length === 1) {
+        await this.recordFailure(first, err);
+        return { taken: 1, count: 1 };
+      }
       this.ctx.log.warn(
         { err, whatsappId: first.whatsappId, sends: rows.length },
         'outbox batch failed; one by one',
@@ -240,11 +244,18 @@ export class OutboxWorker {
         return true;
       });
     } catch (error) {
-      const failure = failureOf(peeked, task, error, this.retry);
-      await scope.run((tx) => writeFailure(tx, this.ctx, this.deps.storage, failure));
-      this.failed(failure);
+      await this.recordFailure(peeked, error);
       return true;
     }
+  }
+
+  /** Records a failed attempt in a transaction of its own (the one that failed was rolled back). */
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const failure = failureOf(row, row.payload as OutboxTask, error, this.retry);
+    await this.ctx.scopes
+      .tenant(row.companyId)
+      .run((tx) => writeFailure(tx, this.ctx, this.deps.storage, failure));
+    this.failed(failure);
   }
 
   /** After a failure's commit: its log line, and the retry's kick when it is due. */
