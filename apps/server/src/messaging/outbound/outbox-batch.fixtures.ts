@@ -43,12 +43,14 @@ export function outboxBatchKit(server: TestServer) {
   }
 
   /**
-   * A customer's ticket on a connection whose session is not up yet, and `count` replies of ours queued for it (the
-   * `quoteAt`-th quoting the customer's message). Answers the replies' message ids in order.
+   * A customer's message on the connection, and its ticket taken by the agent, who opened the chat: the read
+   * receipt is queued then, ahead of any reply.
    */
-  async function queuedReplies(count: number, options: { quoteAt?: number } = {}) {
-    const { company, token, admin } = await buildAdminSession(server);
-    const connection = await buildConnection(server, company);
+  async function openedChat(
+    session: { company: BuiltCompany; token: string; admin: { id: number } },
+    connection: BuiltConnection,
+  ) {
+    const { company, token, admin } = session;
     const phone = uniquePhone();
     await server.messaging.inbound.ingest(
       connection.descriptor,
@@ -63,7 +65,6 @@ export function outboxBatchKit(server: TestServer) {
         .select(['messages.id', 'messages.ticketId', 'messages.wid', 'messages.body', 'contacts.number'])
         .executeTakeFirstOrThrow(),
     );
-    // The agent takes the ticket and opens the chat first: its read receipt is queued ahead of the replies.
     const accepted = await server.call('PUT', `/tickets/${customer.ticketId}`, {
       token,
       body: { status: 'open', userId: admin.id },
@@ -71,6 +72,18 @@ export function outboxBatchKit(server: TestServer) {
     expect(accepted.status).toBe(200);
     const opened = await server.call('GET', `/messages/${customer.ticketId}`, { token });
     expect(opened.status).toBe(200);
+    return customer;
+  }
+
+  /**
+   * A customer's ticket on a connection whose session is not up yet, and `count` replies of ours queued for it (the
+   * `quoteAt`-th quoting the customer's message). Answers the replies' message ids in order.
+   */
+  async function queuedReplies(count: number, options: { quoteAt?: number } = {}) {
+    const session = await buildAdminSession(server);
+    const { company, token } = session;
+    const connection = await buildConnection(server, company);
+    const customer = await openedChat(session, connection);
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
       const quotedMsg = i === options.quoteAt ? { quotedMsg: { id: customer.id, body: customer.body } } : {};
@@ -81,7 +94,7 @@ export function outboxBatchKit(server: TestServer) {
       expect(answer.status).toBe(200);
       ids.push(answer.body.messages[0].id as number);
     }
-    return { company, token, connection, customer, ids };
+    return { session, company, token, connection, customer, ids };
   }
 
   /**
@@ -155,5 +168,16 @@ export function outboxBatchKit(server: TestServer) {
   const allSent = async (companyId: number, ids: number[]) =>
     (await messagesOf(companyId, ids)).every((m) => m.wid !== null);
 
-  return { withRate, queuedReplies, probedPhone, messagesOf, outboxOf, allSent };
+  /** Makes the messages' queued sends campaign sends, as a campaign's enqueueMany stores them (bulk). */
+  async function makeBulk(companyId: number, messageIds: number[]) {
+    await asCompany(server, companyId, (tx) =>
+      tx
+        .updateTable('outbox')
+        .set({ bulk: true })
+        .where(sql<boolean>`message_id = any(${messageIds}::int[])`)
+        .execute(),
+    );
+  }
+
+  return { withRate, openedChat, queuedReplies, makeBulk, probedPhone, messagesOf, outboxOf, allSent };
 }

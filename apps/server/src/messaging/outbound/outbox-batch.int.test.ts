@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { asCompany, eventually } from '../../../test/messaging-fixtures';
+import { eventually } from '../../../test/messaging-fixtures';
 import { connectSocket } from '../../../test/socket-client';
 import { outboxBatchKit, type OutboxBatchKit } from './outbox-batch.fixtures';
 import { SENDS_PER_BATCH } from './outbox-send-batch';
@@ -73,15 +72,8 @@ describe('outbox sends in batches', () => {
 
   it('puts the connection’s conversation sends ahead of campaign (bulk) sends queued before them', async () => {
     const { company, connection, ids } = await kit.queuedReplies(5);
-    // The first three become campaign sends, as a campaign's enqueueMany stores them (bulk).
-    const campaign = ids.slice(0, 3);
-    await asCompany(server, company.id, (tx) =>
-      tx
-        .updateTable('outbox')
-        .set({ bulk: true })
-        .where(sql<boolean>`message_id = any(${campaign}::int[])`)
-        .execute(),
-    );
+    // The first three were queued by a campaign.
+    await kit.makeBulk(company.id, ids.slice(0, 3));
     const phone = kit.probedPhone(company, connection);
     await kit.withRate({ capacity: 1000, perSecond: 1000 }, async () => {
       server.messaging.outbound.kick(connection.id);
@@ -95,5 +87,39 @@ describe('outbox sends in batches', () => {
       'reply 1',
       'reply 2',
     ]);
+  });
+
+  it('lets a reply queued while a batch of campaign sends goes out go next, ahead of the rest of them', async () => {
+    const { session, company, token, connection, ids } = await kit.queuedReplies(5);
+    await kit.makeBulk(company.id, ids);
+    const other = await kit.openedChat(session, connection);
+    let replied = false;
+    const phone = kit.probedPhone(company, connection, {
+      answer: async (_key, send) => {
+        if (!replied) {
+          replied = true;
+          // Another customer's chat, so its lock is not the batch's.
+          const reply = await server.call('POST', `/messages/${other.ticketId}`, {
+            token,
+            body: { body: 'urgent reply' },
+          });
+          expect(reply.status).toBe(200);
+        }
+        return send();
+      },
+    });
+    await kit.withRate({ capacity: 1000, perSecond: 1000 }, async () => {
+      server.messaging.outbound.kick(connection.id);
+      await eventually(async () => phone.session.sent.length === 6 && kit.allSent(company.id, ids));
+    });
+    expect(phone.session.sent.map((s) => s.command.text)).toEqual([
+      'reply 0',
+      'urgent reply',
+      'reply 1',
+      'reply 2',
+      'reply 3',
+      'reply 4',
+    ]);
+    expect(phone.batchSizes()).toEqual([1, 5]);
   });
 });

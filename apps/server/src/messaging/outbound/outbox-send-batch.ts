@@ -32,6 +32,9 @@ export interface SendBatchResult {
  * waits until its wid is stored), their messages read together, the sends made one by one (idempotency key: the
  * message id), then one statement storing the wids and one marking the rows sent.
  *
+ * A campaign (bulk) send is not started once something new was queued for the connection since the batch began:
+ * a reply queued meanwhile waits behind at most the one campaign send in flight, as without batches.
+ *
  * A provider error ends the batch there: what was sent before it is recorded all the same (the caller records the
  * failure and commits). The wids are written only after the last send, so a database error at that point (or a
  * crash) loses the bookkeeping of up to a batch of sends that did go out; their rows are still pending, and the retry
@@ -42,6 +45,8 @@ export async function sendBatch(
   session: ProviderSession,
   storage: MediaStorage,
   due: OutboxRow[],
+  /** Whether something was queued for the connection since the batch began. */
+  queuedSince: () => boolean,
 ): Promise<SendBatchResult> {
   const rows = await lockInOrder(tx, due);
   const result: SendBatchResult = { taken: rows.length, attempted: 0, sentWids: [], views: [] };
@@ -58,7 +63,10 @@ export async function sendBatch(
 
   const done: number[] = [];
   const sent: Array<{ id: number; wid: string }> = [];
-  for (const { row, task } of batch) {
+  for (const [i, { row, task }] of batch.entries()) {
+    // A reply queued meanwhile goes before the campaign sends still waiting in the batch, as it would without
+    // batches: they stay pending for the next one.
+    if (row.bulk && i > 0 && queuedSince()) break;
     const message = messages.get(task.messageId);
     // Deleted before it left, or already sent by an attempt whose bookkeeping was lost: nothing to do.
     if (message && !message.isDeleted && message.wid === null) {
@@ -90,6 +98,12 @@ export async function sendBatch(
     sent.map((s) => s.id),
   );
   return result;
+}
+
+/** The sends at the head of the due rows, up to the first task of another kind (that one runs on its own). */
+export function leadingSends(due: OutboxRow[]): OutboxRow[] {
+  const other = due.findIndex((row) => row.kind !== 'send');
+  return other === -1 ? due : due.slice(0, other);
 }
 
 /**

@@ -4,12 +4,20 @@ import { loadMessageViews, emitMessageUpdated } from '../../modules/messages';
 import type { ProviderKind, ProviderSession } from '../providers';
 import { executeTask, type OutboxRow } from './outbox-execute';
 import { failureOf, logFailure, writeFailure, type OutboxFailure, type RetryPolicy } from './outbox-failure';
-import { sendBatch, SENDS_PER_BATCH } from './outbox-send-batch';
+import { leadingSends, sendBatch, SENDS_PER_BATCH } from './outbox-send-batch';
+import { peekDue } from './outbox';
 import { downloadKinds, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
 import { TaskSlots } from './task-slots';
 import { TokenBucket } from './token-bucket';
 
 type Lane = 'send' | 'download';
+interface LaneState {
+  /** Kicked while running: look for due work again once the current pass ends. */
+  again: boolean;
+  /** Kicks while running (new work was queued): a batch of campaign sends makes way for it. */
+  kicks: number;
+  done: Promise<void>;
+}
 /** A burst of `capacity` sends, then `perSecond`. */
 export interface SendRate {
   capacity: number;
@@ -43,7 +51,7 @@ export class OutboxWorker {
   readonly rate: SendRate;
   /** Per connection type, instead of `rate`; null: not limited (SIMULATOR_SEND_RATE). */
   readonly rates: Partial<Record<ProviderKind, SendRate | null>> = {};
-  readonly #lanes = new Map<string, { again: boolean; done: Promise<void> }>();
+  readonly #lanes = new Map<string, LaneState>();
   readonly #buckets = new Map<number, TokenBucket>();
   readonly #slots = new TaskSlots(TASKS_AT_ONCE);
   #timer: NodeJS.Timeout | undefined;
@@ -57,11 +65,16 @@ export class OutboxWorker {
     if (ctx.config.simulatorSendRate !== undefined) this.rates.simulator = ctx.config.simulatorSendRate;
   }
 
-  /** Runs the connection's due tasks now, if this process owns its session. */
+  /** Runs the connection's due tasks now (something was queued for it), if this process owns its session. */
   kick(whatsappId: number): void {
+    this.wake(whatsappId, true);
+  }
+
+  /** `queued`: new work, which campaign sends make way for (a poll's wake-up is not). */
+  private wake(whatsappId: number, queued: boolean): void {
     if (this.#stopped || !this.deps.local(whatsappId)) return;
-    this.runLane(whatsappId, 'send');
-    this.runLane(whatsappId, 'download');
+    this.runLane(whatsappId, 'send', queued);
+    this.runLane(whatsappId, 'download', queued);
   }
 
   start(pollMs = 1000): void {
@@ -88,24 +101,25 @@ export class OutboxWorker {
           .distinct()
           .execute(),
       );
-      for (const { whatsappId } of due) this.kick(whatsappId);
+      for (const { whatsappId } of due) this.wake(whatsappId, false);
     } catch (err) {
       this.ctx.log.error({ err }, 'outbox poll failed');
     }
   }
 
-  private runLane(whatsappId: number, lane: Lane): void {
+  private runLane(whatsappId: number, lane: Lane, queued: boolean): void {
     const key = `${whatsappId}:${lane}`;
     const running = this.#lanes.get(key);
     if (running) {
       running.again = true;
+      if (queued) running.kicks += 1;
       return;
     }
-    const state = { again: true, done: Promise.resolve() };
+    const state: LaneState = { again: true, kicks: 0, done: Promise.resolve() };
     state.done = (async () => {
       while (state.again && !this.#stopped) {
         state.again = false;
-        await this.drain(whatsappId, lane).catch((err: unknown) =>
+        await this.drain(whatsappId, lane, state).catch((err: unknown) =>
           this.ctx.log.error({ err, whatsappId, lane }, 'outbox lane failed'),
         );
       }
@@ -113,39 +127,26 @@ export class OutboxWorker {
     this.#lanes.set(key, state);
   }
 
-  private async drain(whatsappId: number, lane: Lane): Promise<void> {
+  private async drain(whatsappId: number, lane: Lane, state: LaneState): Promise<void> {
     for (;;) {
       const session = this.deps.local(whatsappId);
       if (!session || this.#stopped) return;
-      const due = await this.peek(whatsappId, lane);
+      const due = await peekDue(
+        this.ctx.scopes,
+        whatsappId,
+        laneKinds[lane],
+        lane === 'send' ? SENDS_PER_BATCH : 1,
+      );
       const next = due[0];
       if (!next) return;
       const sends = next.kind === 'send' ? leadingSends(due) : [];
       // A row someone else holds (e.g. a delete cancelling it) is left for the next kick or poll.
       const ran =
         sends.length > 0
-          ? await this.runSends(whatsappId, sends, session)
+          ? await this.runSends(whatsappId, sends, session, state)
           : await this.inSlot(() => this.runOne(next, session));
       if (!ran) return;
     }
-  }
-
-  /** The lane's next due rows in queue order: a batch of sends, or the one task at its head. */
-  private peek(whatsappId: number, lane: Lane): Promise<OutboxRow[]> {
-    return this.ctx.scopes.asSystemStatements((tx) =>
-      tx.db
-        .selectFrom('outbox')
-        .where('whatsappId', '=', whatsappId)
-        .where('status', '=', 'pending')
-        .where('nextAttemptAt', '<=', new Date())
-        .where('kind', 'in', laneKinds[lane])
-        // Campaign sends (bulk) wait behind the connection's conversations: a reply never queues behind them.
-        .orderBy('bulk')
-        .orderBy('id')
-        .limit(lane === 'send' ? SENDS_PER_BATCH : 1)
-        .selectAll()
-        .execute(),
-    );
   }
 
   private async inSlot<T>(fn: () => Promise<T>): Promise<T> {
@@ -162,12 +163,18 @@ export class OutboxWorker {
    * for outside any transaction and slot; the others are only those there already once the slot is ours, so a
    * batch never holds a transaction waiting for the rate. Tokens of sends that did not go out are given back.
    */
-  private async runSends(whatsappId: number, due: OutboxRow[], session: ProviderSession): Promise<boolean> {
+  private async runSends(
+    whatsappId: number,
+    due: OutboxRow[],
+    session: ProviderSession,
+    lane: LaneState,
+  ): Promise<boolean> {
     const bucket = this.bucket(whatsappId, session.kind);
     await bucket?.take();
     return this.inSlot(async () => {
       const size = bucket ? 1 + bucket.takeUpTo(due.length - 1) : due.length;
-      const attempted = await this.runBatch(due.slice(0, size), session);
+      const kicks = lane.kicks;
+      const attempted = await this.runBatch(due.slice(0, size), session, () => lane.kicks !== kicks);
       bucket?.giveBack(size - attempted.count);
       return attempted.taken > 0;
     });
@@ -181,13 +188,14 @@ export class OutboxWorker {
   private async runBatch(
     rows: OutboxRow[],
     session: ProviderSession,
+    queuedSince: () => boolean,
   ): Promise<{ taken: number; count: number }> {
     const first = rows[0];
     if (!first) return { taken: 0, count: 0 };
     let failure: OutboxFailure | undefined;
     try {
       const result = await this.ctx.scopes.tenant(first.companyId).run(async (tx) => {
-        const batch = await sendBatch(tx, session, this.deps.storage, rows);
+        const batch = await sendBatch(tx, session, this.deps.storage, rows, queuedSince);
         if (batch.failed) {
           failure = failureOf(batch.failed.row, batch.failed.task, batch.failed.error, this.retry);
           await writeFailure(tx, this.ctx, this.deps.storage, failure);
@@ -275,10 +283,4 @@ export class OutboxWorker {
     }
     return bucket;
   }
-}
-
-/** The sends at the head of the due rows, up to the first task of another kind (that one runs on its own). */
-function leadingSends(due: OutboxRow[]): OutboxRow[] {
-  const other = due.findIndex((row) => row.kind !== 'send');
-  return other === -1 ? due : due.slice(0, other);
 }
