@@ -168,5 +168,8 @@ async function storeWids(tx: TenantTx, sent: Array<{ id: number; wid: string }>)
       updatedAt: new Date(),
     })
     .where(sql<boolean>`messages.id = sent.id`)
+    // The ids again as an array the planner can see: it looks them up by key instead of scanning the company's
+    // messages for a join with a set function it cannot size.
+    .where(sql<boolean>`messages.id = any(${sent.map((s) => s.id)}::int[])`)
     .execute();
 }
