@@ -13,6 +13,7 @@ import {
 } from '../../modules/messages';
 import type { BotCache } from './bot-cache';
 import type { BotMedia } from './bot-data';
+import type { QueuedTurn } from './turns/bot-turns.repository';
 
 /** What the bot needs to write into a ticket: the transaction, the outbound side and where effects go. */
 export interface BotEnv {
@@ -24,7 +25,7 @@ export interface BotEnv {
   /** Configuration read once per transaction (a transaction may process many messages). */
   cache: BotCache;
   /** Wakes the bot-turn worker (call it after the commit that queued a turn). */
-  kickBots?: () => void;
+  kickBots?: (queued?: QueuedTurn) => void;
 }
 
 /**

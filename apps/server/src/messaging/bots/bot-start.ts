@@ -80,7 +80,7 @@ async function switchOff(turn: BotTurn): Promise<void> {
 /** Queues the bot's answer to this message (once per message); the worker is woken after the commit. */
 async function queueTurn(turn: BotTurn, bot: BotRef): Promise<void> {
   if (turn.messageId === undefined) return;
-  await insertBotTurn(turn.env.tx, {
+  const queued = await insertBotTurn(turn.env.tx, {
     ticketId: turn.ticket.id,
     messageId: turn.messageId,
     ...bot,
@@ -88,5 +88,5 @@ async function queueTurn(turn: BotTurn, bot: BotRef): Promise<void> {
     queuedBy: turn.env.ctx.config.nodeId,
   });
   const kick = turn.env.kickBots;
-  if (kick) turn.env.defer(kick);
+  if (kick) turn.env.defer(() => kick(queued));
 }

@@ -6,11 +6,12 @@ import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/
 import { ChatPrefetch } from './chat-prefetch';
 import { reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
-import { BotCache } from '../bots';
+import { BotCache, type QueuedTurn } from '../bots';
 import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
 import { anyOf } from '../../platform/db/any-of';
+import type { HeldWrite } from '../../platform/db/lean-pool';
 import { StatementTemplate } from '../../platform/db/statement-template';
 import { sql } from 'kysely';
 
@@ -65,7 +66,7 @@ export class ChatDrainer {
     private readonly ctx: AppContext,
     private readonly outbound: OutgoingEnv,
     private readonly pictures: PictureRequests,
-    private readonly bots: { kick(): void },
+    private readonly bots: { kick(queued?: QueuedTurn): void },
     private readonly parallel = 6,
   ) {}
 
@@ -226,7 +227,7 @@ export class ChatDrainer {
     const writes = new WriteCounter();
     const counted = tx.withPlugin(writes);
     const touches = new TicketTouches(tx);
-    await tx.holdWrite(touches);
+    await tx.holdWrite(passingBookkeeping(touches));
     const revived = events.map((stored) => ({ ...stored, event: reviveEvent(stored.payload) }));
     const prefetch = await ChatPrefetch.load(tx, revived);
     for (const { event, ...stored } of revived) {
@@ -242,7 +243,7 @@ export class ChatDrainer {
         requestPicture: (target: PictureTarget, lastLookup: Date | null) =>
           this.pictures.request(target, lastLookup),
         defer: effects.defer,
-        kickBots: () => this.bots.kick(),
+        kickBots: (queued) => this.bots.kick(queued),
         kick: (other: ChatRef) => this.kick(other),
       };
       prefetch.before(event);
@@ -321,6 +322,17 @@ const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processe
     }))
     .where('id', '=', anyOf(args.ids)),
 );
+
+/**
+ * The round's ticket touches, which may also wait past the round's own bookkeeping (it never reads tickets): a
+ * round that ends with touches held writes them with its commit, in one round trip.
+ */
+function passingBookkeeping(touches: TicketTouches): HeldWrite {
+  return {
+    take: () => touches.take(),
+    passes: (text) => touches.passes(text) || markProcessed.produced(text),
+  };
+}
 
 /** An event whose processing threw; its transaction rolled back. */
 class EventFailed extends Error {

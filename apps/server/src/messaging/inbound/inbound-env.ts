@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { WriteCounter } from '../../platform/db/write-counter';
 import type { TenantTx } from '../../platform/tenancy';
-import type { BotCache } from '../bots';
+import type { BotCache, QueuedTurn } from '../bots';
 import type { OutgoingEnv, TicketTouches } from '../../modules/messages';
 import type { ChatPrefetch } from './chat-prefetch';
 import type { PictureTarget } from '../pictures';
@@ -24,8 +24,8 @@ export interface InboundEnv {
   requestPicture(target: PictureTarget, lastLookup: Date | null): void;
   /** Work for after the commit; dropped when the transaction rolls back. */
   defer(fn: () => void): void;
-  /** Wakes the bot-turn worker (after the commit that queued a turn). */
-  kickBots(): void;
+  /** Wakes the bot-turn worker (after the commit that queued a turn, with that turn). */
+  kickBots(queued?: QueuedTurn): void;
   /** Processes another chat's stored events soon. */
   kick(chat: { companyId: number; whatsappId: number; chatKey: string }): void;
 }

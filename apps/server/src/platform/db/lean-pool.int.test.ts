@@ -113,6 +113,57 @@ describe('the application pool (lean-pool.ts)', () => {
     expect(await asCompany(server, company.id, (tx) => tagsNamed(tx, name, false))).toBe(2);
   });
 
+  it('sends a held write that is prepared on the connection in the same text as the commit', async () => {
+    const { company } = await buildAdminSession(server);
+    const name = `With commit ${Date.now()}`;
+    // The tag is written only when the write travels in the commit's text (current_query() is the whole text).
+    let pending = false;
+    const heldWithCommit: HeldWrite = {
+      take: () => {
+        if (!pending) return null;
+        pending = false;
+        return {
+          text: `insert into tags (company_id, name, color) select $1, $2, $3 where current_query() like '%; commit'`,
+          values: [company.id, name, '#123456'],
+        };
+      },
+      passes: (text) => text.includes('/* passes */'),
+    };
+    // Enough transactions for the write to be prepared on the connection the later ones get.
+    for (let run = 0; run < 12; run++) {
+      await asCompany(server, company.id, async (tx) => {
+        await tx.holdWrite(heldWithCommit);
+        await tagsNamed(tx, name, true);
+        pending = true;
+      });
+    }
+    const written = await asCompany(server, company.id, (tx) => tagsNamed(tx, name, false));
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(12);
+
+    // A write that fails fails the commit with its own reason, alone or in the commit's text (the later runs),
+    // and nothing of the transaction stays.
+    const other = await buildAdminSession(server);
+    const refused = `Refused ${Date.now()}`;
+    for (let run = 0; run < 12; run++) {
+      await expect(
+        asCompany(server, company.id, async (tx) => {
+          await sql`insert into tags (company_id, name, color) values (${company.id}, ${refused}, '#111111')`.execute(
+            tx.unscoped(),
+          );
+          await tx.holdWrite({
+            take: () => ({
+              text: 'insert into tags (company_id, name, color) values ($1, $2, $3)',
+              values: [other.company.id, refused, '#123456'],
+            }),
+            passes: () => false,
+          });
+        }),
+      ).rejects.toThrow(/row-level security/);
+    }
+    expect(await asCompany(server, company.id, (tx) => tagsNamed(tx, refused, false))).toBe(0);
+  });
+
   it("drops a held write when the transaction rolls back, and answers the write's own error", async () => {
     const { company } = await buildAdminSession(server);
     const other = await buildAdminSession(server);

@@ -15,7 +15,8 @@ const NOT_SENT: AnyResult = { command: 'SELECT', rowCount: 0, rows: [] };
 
 /**
  * A write a transaction holds back so that many small ones go as one statement (TicketTouches). The connection
- * sends it before the first statement it does not let pass, and before the commit; a rollback drops it.
+ * sends it before the first statement it does not let pass, and with the commit (in the commit's text once the
+ * write is prepared on the connection); a rollback drops it.
  */
 export interface HeldWrite {
   /** The statement that writes what is held now, or null when nothing is; what it answers is forgotten. */
@@ -103,13 +104,20 @@ class LeanClient implements PostgresPoolClient {
       return Promise.resolve(NOT_SENT as PostgresQueryResult<R>);
     }
     const held = this.#held;
-    if (held && (typeof sqlOrCursor !== 'string' || !held.passes(sqlOrCursor))) {
-      if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') this.#held = undefined;
+    const ends = sqlOrCursor === 'commit' || sqlOrCursor === 'rollback';
+    if (held && (typeof sqlOrCursor !== 'string' || ends || !held.passes(sqlOrCursor))) {
+      if (ends) this.#held = undefined;
       const write = sqlOrCursor === 'rollback' ? null : held.take();
       if (write) {
+        const sent = this.opened(write);
+        // Before the commit: the write and the commit in one text, one round trip. When the write fails, PostgreSQL
+        // skips the rest of the text and the transaction is aborted; the write's error is the one answered.
+        const withCommit =
+          sqlOrCursor === 'commit' && sent.after === undefined ? this.asText(sent) : undefined;
+        if (withCommit !== undefined) return this.send<R>({ text: `${withCommit}; commit` });
         // The write first, then the statement. When the write fails the transaction is aborted: the statement is
         // not sent, and the write's error is the one that says why.
-        const written = this.send(this.opened(write));
+        const written = this.send(sent);
         if (typeof sqlOrCursor !== 'string') {
           written.catch(() => undefined);
           return this.query(sqlOrCursor);

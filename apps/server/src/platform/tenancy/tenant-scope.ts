@@ -175,6 +175,9 @@ async function runBound<T, X extends BoundTransaction>(
   return result;
 }
 
+/** A statement-wise connection's writes commit without waiting for the disk (work a crash may lose and redo). */
+const ASYNC_COMMIT = `, set_config('synchronous_commit', 'off', true)`;
+
 /** Opens tenant and system transactions on the application role's connection pool. */
 export class Scopes {
   constructor(private readonly db: Kysely<Database>) {}
@@ -202,9 +205,7 @@ export class Scopes {
     fn: (tx: SystemTx) => Promise<T>,
     options: { asyncCommit?: boolean } = {},
   ): Promise<T> {
-    const setUp =
-      `select set_config('app.system', 'on', true)` +
-      (options.asyncCommit ? `, set_config('synchronous_commit', 'off', true)` : '');
+    const setUp = `select set_config('app.system', 'on', true)` + (options.asyncCommit ? ASYNC_COMMIT : '');
     let bound: SystemTx | undefined;
     const result = await this.db.connection().execute(async (db) => {
       await db.executeQuery(CompiledQuery.raw(EACH_STATEMENT_AFTER, [setUp]));
@@ -278,12 +279,17 @@ export class TenantScope {
    * Runs `fn`'s statements each on its own, seeing only this company's rows: every statement is its own
    * implicit transaction, opened by this company's set-up, and a prepared one is a single round trip without
    * begin or commit (lean-pool.ts). For reads of one statement; statements of one call do not share a snapshot,
-   * and neither holding writes nor cursors work here. After-commit work runs once `fn` is done.
+   * and neither holding writes nor cursors work here. After-commit work runs once `fn` is done. `asyncCommit`
+   * lets a statement that writes (a claim, redone anyway after a crash) commit without waiting for the disk.
    */
-  async read<T>(fn: (tx: TenantTx) => Promise<T>, options: PlanOptions = {}): Promise<T> {
+  async read<T>(
+    fn: (tx: TenantTx) => Promise<T>,
+    options: PlanOptions & { asyncCommit?: boolean } = {},
+  ): Promise<T> {
     let bound: TenantTx | undefined;
+    const setUp = this.setUp(options) + (options.asyncCommit ? ASYNC_COMMIT : '');
     const result = await this.db.connection().execute(async (db) => {
-      await db.executeQuery(CompiledQuery.raw(EACH_STATEMENT_AFTER, [this.setUp(options)]));
+      await db.executeQuery(CompiledQuery.raw(EACH_STATEMENT_AFTER, [setUp]));
       // Not a Transaction, but nothing a tenant's statements use tells them apart.
       bound = new TenantTx(db as Transaction<Database>, this.companyId);
       return fn(bound);

@@ -4,10 +4,10 @@ import { promptById, type PromptRow } from '../../../modules/prompts';
 import { integrationById, type IntegrationRow } from '../../../modules/queue-integrations';
 import type { TicketRow } from '../../../modules/tickets';
 import type { MessagesTable } from '../../../platform/db/schema';
-import { StatementTemplate } from '../../../platform/db/statement-template';
+import { StatementTemplate, type BoundRun } from '../../../platform/db/statement-template';
 import type { TenantTx } from '../../../platform/tenancy';
 import { planAllows } from '../bot-data';
-import type { BotTurnRow } from './bot-turns.repository';
+import { claimQueuedTurn, type BotTurnRow, type QueuedTurn } from './bot-turns.repository';
 
 export type TurnMessage = Pick<
   Selectable<MessagesTable>,
@@ -66,44 +66,97 @@ export function botHolds(ticket: TicketRow, turn: Pick<BotTurnRow, 'promptId' | 
  */
 export async function loadTurnInput(
   tx: TenantTx,
-  turn: BotTurnRow,
+  turn: QueuedTurn,
 ): Promise<TurnInput | 'refused' | undefined> {
+  return (await readTurn(tx, turn, undefined)).input;
+}
+
+/**
+ * Claims a turn this node queued (by id) and reads its input in the same round trip, the claim first: what
+ * loadTurnInput reads, after the claim. Undefined when the claim took nothing (the turn is no longer due, or
+ * waits behind another of its ticket): the reads are dropped and the turn is left to the usual claim.
+ */
+export async function claimWithInput(
+  tx: TenantTx,
+  turn: QueuedTurn,
+  nodeId: string,
+): Promise<{ turn: BotTurnRow; input: TurnInput | 'refused' | undefined } | undefined> {
+  const { claimed, input } = await readTurn(tx, turn, claimQueuedTurn.with({ id: turn.id, nodeId }));
+  return claimed && { turn: claimed, input };
+}
+
+async function readTurn(
+  tx: TenantTx,
+  turn: QueuedTurn,
+  claim: BoundRun<BotTurnRow> | undefined,
+): Promise<{ claimed: BotTurnRow | undefined; input: TurnInput | 'refused' | undefined }> {
   const ids = { ticketId: turn.ticketId, messageId: turn.messageId };
+  // With a claim, it goes first in the same text; its rows come back first.
+  const lead = claim ? [claim] : [];
   const shared = [
     turnTicket.with({ ticketId: turn.ticketId }),
     turnMessage.with({ messageId: turn.messageId }),
     ticketContact.with({ ticketId: turn.ticketId }),
   ] as const;
+  const claimedOf = (answers: unknown[][]) =>
+    claim ? (answers[0]?.[0] as BotTurnRow | undefined) : undefined;
   if (turn.promptId !== null) {
-    const [tickets, messages, contacts, [prompt], history] = await StatementTemplate.all(tx, [
+    const answers = await StatementTemplate.all(tx, [
+      ...lead,
       ...shared,
       promptById.with({ id: turn.promptId }),
       promptHistory.with({ ...ids, promptId: turn.promptId }),
     ]);
+    const [tickets, messages, contacts, [prompt], history] = answers.slice(lead.length) as [
+      TicketWithFlags[],
+      TurnMessage[],
+      ContactRow[],
+      PromptRow[],
+      HistoryRow[],
+    ];
     const read = checked(turn, tickets, messages, contacts);
-    if (typeof read !== 'object') return read;
-    return prompt && { ...read, bot: { kind: 'prompt', prompt, history: historyLines(history) } };
+    const input: TurnInput | 'refused' | undefined =
+      typeof read !== 'object'
+        ? read
+        : prompt && { ...read, bot: { kind: 'prompt', prompt, history: historyLines(history) } };
+    return { claimed: claimedOf(answers), input };
   }
-  if (turn.integrationId === null) return undefined;
-  const [tickets, messages, contacts, [integration], [last]] = await StatementTemplate.all(tx, [
+  if (turn.integrationId === null) return { claimed: claimedOf(await runLead(tx, lead)), input: undefined };
+  const answers = await StatementTemplate.all(tx, [
+    ...lead,
     ...shared,
     integrationById.with({ id: turn.integrationId }),
     lastExchange.with(ids),
   ]);
+  const [tickets, messages, contacts, [integration], [last]] = answers.slice(lead.length) as [
+    TicketWithFlags[],
+    TurnMessage[],
+    ContactRow[],
+    IntegrationRow[],
+    Array<{ createdAt: Date }>,
+  ];
   const read = checked(turn, tickets, messages, contacts);
-  if (typeof read !== 'object') return read;
-  return (
-    integration && {
-      ...read,
-      bot: { kind: 'integration', integration, lastExchangeAt: last?.createdAt ?? null },
-    }
-  );
+  const input: TurnInput | 'refused' | undefined =
+    typeof read !== 'object'
+      ? read
+      : integration && {
+          ...read,
+          bot: { kind: 'integration', integration, lastExchangeAt: last?.createdAt ?? null },
+        };
+  return { claimed: claimedOf(answers), input };
 }
+
+/** The claim alone, for a turn with neither prompt nor integration (nothing to read). */
+const runLead = (tx: TenantTx, lead: Array<BoundRun<BotTurnRow>>): Promise<unknown[][]> =>
+  StatementTemplate.all(tx, lead);
+
+type TicketWithFlags = TicketRow & { planUseOpenAi: boolean | null; planUseIntegrations: boolean | null };
+type HistoryRow = { fromMe: boolean; body: string; mediaType: string; transcription: string | null };
 
 /** The ticket, message and contact read, if the bot still holds the ticket and the plan still lets it. */
 function checked(
-  turn: BotTurnRow,
-  tickets: Array<TicketRow & { planUseOpenAi: boolean | null; planUseIntegrations: boolean | null }>,
+  turn: QueuedTurn,
+  tickets: TicketWithFlags[],
   messages: TurnMessage[],
   contacts: ContactRow[],
 ): Omit<TurnInput, 'bot'> | 'refused' | undefined {
@@ -194,9 +247,7 @@ const promptHistory = new StatementTemplate(
 );
 
 /** The history rows as the model reads them: oldest first, audio as its transcription, blank lines left out. */
-function historyLines(
-  rows: Array<{ fromMe: boolean; body: string; mediaType: string; transcription: string | null }>,
-): HistoryLine[] {
+function historyLines(rows: HistoryRow[]): HistoryLine[] {
   return rows
     .reverse()
     .map((row) => ({

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   chatIdOfContact,
   chatLockName,
@@ -15,7 +16,7 @@ import type { BotAction } from '../runners/bot-actions';
 import { saveProviderMedia } from './bot-media';
 import { applyAction, type SavedMedia } from './bot-turn-apply';
 import { botHolds } from './bot-turn-input';
-import { recordSteps, type BotTurnRow } from './bot-turns.repository';
+import { HeldStepsRecord, recordSteps, type BotTurnRow } from './bot-turns.repository';
 
 /** The turn was taken over by another process (a stale claim released): its transaction rolls back. */
 export class TurnLost extends Error {}
@@ -58,18 +59,24 @@ export async function writeSteps(
     if (action?.kind === 'media')
       media.set(index, await saveProviderMedia(deps.storage, turn.companyId, action.url));
   }
-  const record = (tx: TenantTx, applied: number, done: boolean) =>
-    recordSteps(tx, turn, { ...(answerToSave ? { actions } : {}), from, applied, done }).then((ours) => {
-      if (!ours) throw new TurnLost();
-    });
+  const steps = (applied: number, done: boolean) => ({
+    ...(answerToSave ? { actions } : {}),
+    from,
+    applied,
+    done,
+  });
   return scope.run(async (tx) => {
     if (end === from) {
-      await record(tx, from, true);
+      if (!(await recordSteps(tx, turn, steps(from, true)))) throw new TurnLost();
       return { applied: from, done: true, pauseMs: null };
     }
+    // Written with the commit: the lock below holds the turn as ours until then.
+    const record = new HeldStepsRecord(tx, turn);
+    await tx.holdWrite(record);
     const held = await lockTicket(tx, turn, known);
+    if (held === 'lost') throw new TurnLost();
     if (!held) {
-      await record(tx, from, true);
+      record.record(steps(from, true));
       return { applied: from, done: true, pauseMs: null };
     }
     let ticket = held.ticket;
@@ -84,12 +91,12 @@ export async function writeSteps(
       }
       ticket = await applyAction(tx, deps.outbound, ticket, held.contact, action, media.get(index));
       if (!botHolds(ticket, turn)) {
-        await record(tx, index + 1, true);
+        record.record(steps(index + 1, true));
         return { applied: index + 1, done: true, pauseMs: null };
       }
     }
     const done = end === actions.length;
-    await record(tx, end, done);
+    record.record(steps(end, done));
     return { applied: end, done, pauseMs: done ? null : pauseMs };
   });
 }
@@ -101,23 +108,27 @@ function stretchEnd(actions: BotAction[], from: number): number {
 }
 
 /**
- * The chat's section (as known from the turn's input), then the ticket's row, locked in one statement with what
- * the ticket's contact is now; undefined when the bot no longer holds the ticket. A contact whose number or
- * connection changed meanwhile is read again, and its own chat's section taken too.
+ * The chat's section (as known from the turn's input), then the ticket's row and the turn's, locked in one
+ * statement with what the ticket's contact is now; undefined when the bot no longer holds the ticket, `lost` when
+ * the turn is no longer this claimer's (a stale claim released and taken over, or the ticket deleted with its
+ * turns). A contact whose number or connection changed meanwhile is read again, and its own chat's section taken
+ * too.
  */
 async function lockTicket(
   tx: TenantTx,
   turn: BotTurnRow,
   known: { ticket: TicketRow; contact: ContactRow },
-): Promise<{ ticket: TicketRow; contact: ContactRow } | undefined> {
+): Promise<{ ticket: TicketRow; contact: ContactRow } | 'lost' | undefined> {
   const knownWhatsappId = known.ticket.whatsappId;
   if (knownWhatsappId === null) return undefined;
   const chatId = chatIdOfContact(known.contact);
   const [row] = await lockedTicket.run(tx, {
     ticketId: turn.ticketId,
     lockName: chatLockName(knownWhatsappId, chatId),
+    turnId: turn.id,
+    claimedBy: turn.claimedBy ?? '',
   });
-  if (!row) return undefined;
+  if (!row) return 'lost';
   const { chatLock: _taken, contactNumber, contactIsGroup, ...ticket } = row;
   if (ticket.whatsappId === null || !botHolds(ticket, turn)) return undefined;
   const unchanged =
@@ -138,21 +149,30 @@ async function lockTicket(
 }
 
 /**
- * The ticket FOR UPDATE with its contact's number: the select list takes the chat's lock as the row is read,
- * before the row itself is locked (the lock order of inbound processing and sends), in one round trip.
+ * The ticket and the turn FOR UPDATE, the turn still running for its claimer, with the ticket contact's number:
+ * the select list takes the chat's lock as the row is read, before the rows themselves are locked (the lock
+ * order of inbound processing and sends), in one round trip.
  */
-const lockedTicket = new StatementTemplate((tx, args: { ticketId: number; lockName: string }) =>
-  tx
-    .selectFrom('tickets')
-    .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
-    .where('tickets.id', '=', args.ticketId)
-    .selectAll('tickets')
-    .select([
-      takeChatLock(args.lockName).as('chatLock'),
-      'contacts.number as contactNumber',
-      'contacts.isGroup as contactIsGroup',
-    ])
-    .forUpdate('tickets'),
+const lockedTicket = new StatementTemplate(
+  (tx, args: { ticketId: number; lockName: string; turnId: number; claimedBy: string }) =>
+    tx
+      .selectFrom('tickets')
+      .innerJoin('contacts', 'contacts.id', 'tickets.contactId')
+      .innerJoin('botTurns', (join) =>
+        join
+          .onRef('botTurns.ticketId', '=', 'tickets.id')
+          .on('botTurns.id', '=', args.turnId)
+          .on('botTurns.status', '=', sql.lit('running'))
+          .on('botTurns.claimedBy', '=', args.claimedBy),
+      )
+      .where('tickets.id', '=', args.ticketId)
+      .selectAll('tickets')
+      .select([
+        takeChatLock(args.lockName).as('chatLock'),
+        'contacts.number as contactNumber',
+        'contacts.isGroup as contactIsGroup',
+      ])
+      .forUpdate(['tickets', 'botTurns']),
 );
 
 /** "typing…" for the customer while the bot waits before its next message (Typebot's delay). */

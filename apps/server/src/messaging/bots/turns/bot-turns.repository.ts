@@ -1,5 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { BotTurnsTable } from '../../../platform/db/schema';
+import type { HeldWrite } from '../../../platform/db/lean-pool';
+import { StatementTemplate } from '../../../platform/db/statement-template';
 import type { Scopes, TenantTx } from '../../../platform/tenancy';
 import type { BotAction } from '../runners/bot-actions';
 
@@ -11,7 +13,16 @@ export type BotTurnRow = Selectable<BotTurnsTable>;
  */
 export const CLAIM_GRACE_MS = 2000;
 
-/** Queues the bot's answer to a customer message (once per message, whatever redelivers it), for this node first. */
+/** What a turn is about: enough to claim it by id and read its input together (the queuing node's wake-up). */
+export type QueuedTurn = Pick<
+  BotTurnRow,
+  'id' | 'companyId' | 'ticketId' | 'messageId' | 'promptId' | 'integrationId'
+>;
+
+/**
+ * Queues the bot's answer to a customer message (once per message, whatever redelivers it), for this node first.
+ * Answers the turn queued, or undefined when the message had one already.
+ */
 export async function insertBotTurn(
   tx: TenantTx,
   values: {
@@ -21,14 +32,56 @@ export async function insertBotTurn(
     integrationId: number | null;
     queuedBy: string;
   },
-): Promise<void> {
-  await tx
+): Promise<QueuedTurn | undefined> {
+  const row = await tx
     .insertInto('botTurns')
     // Queued when written, not when the inbound transaction began (now()): the turn's own time starts here.
     .values({ ...values, companyId: tx.companyId, createdAt: sql<Date>`clock_timestamp()` })
     .onConflict((oc) => oc.columns(['companyId', 'messageId']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row && { ...values, id: row.id, companyId: tx.companyId };
 }
+
+/**
+ * The claim of claimBotTurn for one turn of the scope's company, known by id (the node that queued it claims it
+ * as it reads its input, in one round trip: see loadTurnInput). No row when it is no longer due, or its ticket
+ * has a turn running or an earlier one waiting.
+ */
+export const claimQueuedTurn = new StatementTemplate((tx, args: { id: number; nodeId: string }) =>
+  tx
+    .updateTable('botTurns')
+    .set({
+      status: sql.lit('running'),
+      claimedBy: args.nodeId,
+      claimedAt: sql<Date>`now()`,
+      attempts: sql<number>`attempts + 1`,
+      updatedAt: sql<Date>`now()`,
+    })
+    .where('id', '=', args.id)
+    .where('status', '=', sql.lit('pending'))
+    .where('nextAttemptAt', '<=', sql<Date>`now()`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('botTurns as other')
+            .whereRef('other.companyId', '=', 'botTurns.companyId')
+            .whereRef('other.ticketId', '=', 'botTurns.ticketId')
+            .where((eb) =>
+              eb.or([
+                eb('other.status', '=', sql.lit('running')),
+                eb.and([
+                  eb('other.status', '=', sql.lit('pending')),
+                  eb('other.id', '<', eb.ref('botTurns.id')),
+                ]),
+              ]),
+            )
+            .select(sql.lit(1).as('one')),
+        ),
+      ),
+    )
+    .returningAll(),
+);
 
 /**
  * Claims the next due turn of any company whose ticket has no turn running and no earlier turn waiting, so a
@@ -77,11 +130,7 @@ export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotT
  * sends anything twice), and done when no step is left. False when the turn is no longer ours (a stale claim
  * was released and taken over): the caller rolls back.
  */
-export async function recordSteps(
-  tx: TenantTx,
-  turn: BotTurnRow,
-  steps: { actions?: BotAction[]; from: number; applied: number; done: boolean },
-): Promise<boolean> {
+export async function recordSteps(tx: TenantTx, turn: BotTurnRow, steps: StepsRecord): Promise<boolean> {
   const result = await tx
     .updateTable('botTurns')
     .set({
@@ -97,6 +146,80 @@ export async function recordSteps(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** What a stretch of steps leaves in its turn's row (see recordSteps). */
+export interface StepsRecord {
+  /** The provider's answer, written the first time. */
+  actions?: BotAction[];
+  from: number;
+  applied: number;
+  done: boolean;
+}
+
+/**
+ * recordSteps held back to the commit (HeldWrite), which carries it in its own text: for a transaction that holds
+ * the turn's row locked as its claimer's (writeSteps' first statement), so the turn cannot have been taken over
+ * and the write has nothing to check. Its clock is read as it is sent, after everything else the transaction
+ * stored. Any statement naming bot_turns sees it written first.
+ */
+export class HeldStepsRecord implements HeldWrite {
+  #steps: StepsRecord | undefined;
+
+  constructor(
+    private readonly tx: TenantTx,
+    private readonly turn: BotTurnRow,
+  ) {}
+
+  record(steps: StepsRecord): void {
+    this.#steps = steps;
+  }
+
+  take(): { text: string; values: unknown[] } | null {
+    const steps = this.#steps;
+    if (!steps) return null;
+    this.#steps = undefined;
+    return recordedSteps.statement(this.tx, {
+      id: this.turn.id,
+      claimedBy: this.turn.claimedBy ?? '',
+      from: steps.from,
+      applied: steps.applied,
+      actions: steps.actions ? JSON.stringify(steps.actions) : undefined,
+      status: steps.done ? 'done' : undefined,
+      updatedAt: new Date(),
+    });
+  }
+
+  passes(text: string): boolean {
+    return !text.includes('bot_turns');
+  }
+}
+
+const recordedSteps = new StatementTemplate(
+  (
+    tx,
+    args: {
+      id: number;
+      claimedBy: string;
+      from: number;
+      applied: number;
+      actions?: string;
+      status?: 'done';
+      updatedAt: Date;
+    },
+  ) =>
+    tx
+      .updateTable('botTurns')
+      .set({
+        applied: args.applied,
+        ...(args.actions !== undefined ? { actions: args.actions } : {}),
+        ...(args.status !== undefined ? { status: args.status } : {}),
+        updatedAt: args.updatedAt,
+      })
+      .where('id', '=', args.id)
+      .where('status', '=', sql.lit('running'))
+      .where('claimedBy', '=', args.claimedBy)
+      .where('applied', '=', args.from),
+);
 
 export async function finishTurn(
   tx: TenantTx,

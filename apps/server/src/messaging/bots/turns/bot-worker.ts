@@ -6,7 +6,10 @@ import type { OutgoingEnv } from '../../../modules/messages';
 import { BotProviderError, type BotAction } from '../runners/bot-actions';
 import { webhookPolicy } from '../runners/webhook-runner';
 import { handOff } from './bot-turn-apply';
-import { botHolds, loadTurnInput } from './bot-turn-input';
+import { botHolds, claimWithInput, loadTurnInput, type TurnInput } from './bot-turn-input';
+
+/** A turn's input as read: undefined when the bot no longer holds the ticket, `refused` by the plan. */
+type TurnRead = TurnInput | 'refused' | undefined;
 import { runTurn } from './bot-turn-run';
 import { TurnLost, writeSteps } from './bot-turn-steps';
 import {
@@ -16,7 +19,11 @@ import {
   postponeTurn,
   releaseStaleTurns,
   type BotTurnRow,
+  type QueuedTurn,
 } from './bot-turns.repository';
+
+/** Woken-for turns kept to claim by id; more are left to the usual claim. */
+const MAX_QUEUED = 1000;
 
 export interface BotWorkerDeps {
   ctx: AppContext;
@@ -41,6 +48,8 @@ export class BotWorker {
     webhook: { ...webhookPolicy },
   };
   readonly #active = new Set<Promise<void>>();
+  /** Turns this node queued and was woken for: claimed by id with their input, one round trip each. */
+  readonly #queued: QueuedTurn[] = [];
   #timer: NodeJS.Timeout | undefined;
   #stopped = true;
   #filling = false;
@@ -64,9 +73,11 @@ export class BotWorker {
     await Promise.allSettled([...this.#active]);
   }
 
-  /** Runs due turns now (called after a commit that queued one). */
-  kick(): void {
+  /** Runs due turns now (called after a commit that queued one, with that turn). */
+  kick(queued?: QueuedTurn): void {
     if (this.#stopped) return;
+    // Bounded: past it, the usual claim (and the poll) take the turns.
+    if (queued && this.#queued.length < MAX_QUEUED) this.#queued.push(queued);
     if (this.#filling) {
       this.#again = true;
       return;
@@ -99,12 +110,13 @@ export class BotWorker {
       do {
         this.#again = false;
         while (!this.#stopped && this.#active.size < this.options.concurrency) {
-          const turn = await claimBotTurn(this.deps.ctx.scopes, this.deps.ctx.config.nodeId);
-          if (!turn) {
+          const claimed = await this.#claim();
+          if (claimed === 'next') continue;
+          if (!claimed) {
             if (this.#active.size > 0) this.#missed = true;
             break;
           }
-          const running: Promise<void> = this.#run(turn).finally(() => {
+          const running: Promise<void> = this.#run(claimed.turn, claimed.read).finally(() => {
             const full = this.#active.size >= this.options.concurrency;
             this.#active.delete(running);
             // Claims again only when a turn may be waiting: one left for lack of room, or behind a running one.
@@ -124,10 +136,34 @@ export class BotWorker {
     }
   }
 
-  async #run(turn: BotTurnRow): Promise<void> {
+  /**
+   * The next turn to run: one this node queued, claimed by id with its input read in the same round trip (`next`
+   * when it was no longer there to take), else any due turn.
+   */
+  async #claim(): Promise<{ turn: BotTurnRow; read?: { input: TurnRead } } | 'next' | undefined> {
+    const { scopes, config } = this.deps.ctx;
+    const queued = this.#queued.shift();
+    if (queued) {
+      try {
+        const claimed = await scopes
+          .tenant(queued.companyId)
+          .read((tx) => claimWithInput(tx, queued, config.nodeId), { asyncCommit: true });
+        return claimed ? { turn: claimed.turn, read: { input: claimed.input } } : 'next';
+      } catch (error) {
+        // Two claimers of one ticket are parted by its one-running-turn index: the loser takes nothing.
+        if ((error as { code?: string }).code === '23505') return 'next';
+        throw error;
+      }
+    }
+    const turn = await claimBotTurn(scopes, config.nodeId);
+    return turn && { turn };
+  }
+
+  /** Runs a claimed turn, its input read already (with the claim) or read now. */
+  async #run(turn: BotTurnRow, read?: { input: TurnRead }): Promise<void> {
     const scope = this.deps.ctx.scopes.tenant(turn.companyId);
     try {
-      const input = await scope.read((tx) => loadTurnInput(tx, turn));
+      const input = read ? read.input : await scope.read((tx) => loadTurnInput(tx, turn));
       if (input === undefined) return await scope.run((tx) => finishTurn(tx, turn, 'done'));
       if (input === 'refused') return await this.#refuse(scope, turn);
       let actions = turn.actions as BotAction[] | null;
