@@ -218,7 +218,10 @@ export class OutboxWorker {
         'outbox batch failed; one by one',
       );
       let taken = 0;
-      while (taken < rows.length && (await this.runOne(rows[taken] ?? first, session))) taken += 1;
+      for (const row of rows) {
+        if (!(await this.runOne(row, session))) break;
+        taken += 1;
+      }
       return { taken, count: rows.length };
     }
   }
