@@ -52,6 +52,23 @@ describe('TokenBucket', () => {
     now = 10_000;
     expect([bucket.tryTake(), bucket.tryTake(), bucket.tryTake(), bucket.tryTake()]).toEqual([0, 0, 0, 500]);
   });
+
+  it('hands a batch only the whole tokens there are now, and takes unused ones back up to the capacity', () => {
+    let now = 0;
+    const bucket = new TokenBucket(3, 2, () => now);
+    expect(bucket.takeUpTo(5)).toBe(3);
+    expect(bucket.takeUpTo(5)).toBe(0);
+    now = 900;
+    // 1.8 tokens came in: one whole one; the 0.8 left counts towards the next.
+    expect(bucket.takeUpTo(5)).toBe(1);
+    expect(bucket.tryTake()).toBe(100);
+    bucket.giveBack(1);
+    expect(bucket.takeUpTo(1)).toBe(1);
+    now = 10_000;
+    bucket.giveBack(5);
+    expect(bucket.takeUpTo(10)).toBe(3);
+    expect(bucket.takeUpTo(0)).toBe(0);
+  });
 });
 
 describe('file names', () => {

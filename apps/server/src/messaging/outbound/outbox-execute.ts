@@ -2,12 +2,13 @@ import type { Selectable } from 'kysely';
 import type { OutboxTable } from '../../platform/db/schema';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import type { TenantTx } from '../../platform/tenancy';
-import { findMessage } from '../../modules/messages';
+import { findMessage, type MessageRow } from '../../modules/messages';
 import { lockChat } from '../../modules/contacts';
 import type { ProviderSession, SendCommand } from '../providers';
 import type { OutboxTask } from './outbox-tasks';
 
 export type OutboxRow = Selectable<OutboxTable>;
+export type SendTask = Extract<OutboxTask, { kind: 'send' }>;
 
 export interface ExecuteResult {
   /** Messages whose answer changed (wid and ack, media ready): their update events go out after commit. */
@@ -60,27 +61,14 @@ async function send(
   session: ProviderSession,
   storage: MediaStorage,
   whatsappId: number,
-  task: Extract<OutboxTask, { kind: 'send' }>,
+  task: SendTask,
 ): Promise<ExecuteResult> {
   await lockChat(tx, whatsappId, task.chatId);
   const message = await findMessage(tx, task.messageId);
   // Deleted before it left, or already sent by an attempt whose bookkeeping was lost: nothing to do.
   if (!message || message.isDeleted || message.wid !== null) return { changedMessageIds: [] };
-  const command: SendCommand = { to: task.chatId };
-  if (task.text !== undefined) command.text = task.text;
-  if (task.media) {
-    command.media = {
-      path: storage.absolutePath(task.media.path),
-      mimetype: task.media.mimetype,
-      fileName: task.media.fileName,
-      ...(task.media.caption ? { caption: task.media.caption } : {}),
-      ...(task.media.voiceNote ? { voiceNote: true } : {}),
-    };
-  }
-  if (message.quotedMsgId !== null) {
-    const quoted = await findMessage(tx, message.quotedMsgId);
-    if (quoted?.wid) command.quoted = { wid: quoted.wid, fromMe: quoted.fromMe, text: quoted.body };
-  }
+  const quoted = message.quotedMsgId === null ? undefined : await findMessage(tx, message.quotedMsgId);
+  const command = sendCommandOf(task, storage, quoted);
   const { wid } = await session.send(command, String(message.id));
   await tx
     .updateTable('messages')
@@ -93,6 +81,30 @@ async function send(
     .where('id', '=', message.id)
     .execute();
   return { changedMessageIds: [message.id], sentWid: wid };
+}
+
+/** The message to quote, when it was sent (a quote needs its wid). */
+export type QuotedMessage = Pick<MessageRow, 'wid' | 'fromMe' | 'body'>;
+
+/** What the provider is asked to send for a `send` task: its text or media, and the quoted message if it has a wid. */
+export function sendCommandOf(
+  task: SendTask,
+  storage: MediaStorage,
+  quoted: QuotedMessage | undefined,
+): SendCommand {
+  const command: SendCommand = { to: task.chatId };
+  if (task.text !== undefined) command.text = task.text;
+  if (task.media) {
+    command.media = {
+      path: storage.absolutePath(task.media.path),
+      mimetype: task.media.mimetype,
+      fileName: task.media.fileName,
+      ...(task.media.caption ? { caption: task.media.caption } : {}),
+      ...(task.media.voiceNote ? { voiceNote: true } : {}),
+    };
+  }
+  if (quoted?.wid) command.quoted = { wid: quoted.wid, fromMe: quoted.fromMe, text: quoted.body };
+  return command;
 }
 
 function defaultName(mimetype: string): string {

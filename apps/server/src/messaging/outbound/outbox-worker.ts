@@ -1,14 +1,23 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context';
 import type { MediaStorage } from '../../platform/storage/media-storage';
 import { loadMessageViews, emitMessageUpdated } from '../../modules/messages';
-import { ProviderError, type ProviderKind, type ProviderSession } from '../providers';
+import type { ProviderKind, ProviderSession } from '../providers';
 import { executeTask, type OutboxRow } from './outbox-execute';
-import { downloadKinds, maxAttempts, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
+import { failureOf, logFailure, writeFailure, type OutboxFailure, type RetryPolicy } from './outbox-failure';
+import { leadingSends, sendBatch, SENDS_PER_BATCH } from './outbox-send-batch';
+import { peekDue } from './outbox';
+import { downloadKinds, sendLaneKinds, type OutboxKind, type OutboxTask } from './outbox-tasks';
 import { TaskSlots } from './task-slots';
 import { TokenBucket } from './token-bucket';
 
 type Lane = 'send' | 'download';
+interface LaneState {
+  /** Kicked while running: look for due work again once the current pass ends. */
+  again: boolean;
+  /** Kicks while running (new work was queued): a batch of campaign sends makes way for it. */
+  kicks: number;
+  done: Promise<void>;
+}
 /** A burst of `capacity` sends, then `perSecond`. */
 export interface SendRate {
   capacity: number;
@@ -37,12 +46,12 @@ export interface OutboxWorkerDeps {
  */
 export class OutboxWorker {
   /** Tunable for tests: first retry delay and its cap. */
-  readonly retry = { baseMs: 1000, maxMs: 60_000 };
+  readonly retry: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
   /** Sends per connection: a burst of `capacity`, then `perSecond` (SEND_RATE; tests tune it). */
   readonly rate: SendRate;
   /** Per connection type, instead of `rate`; null: not limited (SIMULATOR_SEND_RATE). */
   readonly rates: Partial<Record<ProviderKind, SendRate | null>> = {};
-  readonly #lanes = new Map<string, { again: boolean; done: Promise<void> }>();
+  readonly #lanes = new Map<string, LaneState>();
   readonly #buckets = new Map<number, TokenBucket>();
   readonly #slots = new TaskSlots(TASKS_AT_ONCE);
   #timer: NodeJS.Timeout | undefined;
@@ -56,11 +65,16 @@ export class OutboxWorker {
     if (ctx.config.simulatorSendRate !== undefined) this.rates.simulator = ctx.config.simulatorSendRate;
   }
 
-  /** Runs the connection's due tasks now, if this process owns its session. */
+  /** Runs the connection's due tasks now (something was queued for it), if this process owns its session. */
   kick(whatsappId: number): void {
+    this.wake(whatsappId, true);
+  }
+
+  /** `queued`: new work, which campaign sends make way for (a poll's wake-up is not). */
+  private wake(whatsappId: number, queued: boolean): void {
     if (this.#stopped || !this.deps.local(whatsappId)) return;
-    this.runLane(whatsappId, 'send');
-    this.runLane(whatsappId, 'download');
+    this.runLane(whatsappId, 'send', queued);
+    this.runLane(whatsappId, 'download', queued);
   }
 
   start(pollMs = 1000): void {
@@ -87,24 +101,25 @@ export class OutboxWorker {
           .distinct()
           .execute(),
       );
-      for (const { whatsappId } of due) this.kick(whatsappId);
+      for (const { whatsappId } of due) this.wake(whatsappId, false);
     } catch (err) {
       this.ctx.log.error({ err }, 'outbox poll failed');
     }
   }
 
-  private runLane(whatsappId: number, lane: Lane): void {
+  private runLane(whatsappId: number, lane: Lane, queued: boolean): void {
     const key = `${whatsappId}:${lane}`;
     const running = this.#lanes.get(key);
     if (running) {
       running.again = true;
+      if (queued) running.kicks += 1;
       return;
     }
-    const state = { again: true, done: Promise.resolve() };
+    const state: LaneState = { again: true, kicks: 0, done: Promise.resolve() };
     state.done = (async () => {
       while (state.again && !this.#stopped) {
         state.again = false;
-        await this.drain(whatsappId, lane).catch((err: unknown) =>
+        await this.drain(whatsappId, lane, state).catch((err: unknown) =>
           this.ctx.log.error({ err, whatsappId, lane }, 'outbox lane failed'),
         );
       }
@@ -112,40 +127,103 @@ export class OutboxWorker {
     this.#lanes.set(key, state);
   }
 
-  private async drain(whatsappId: number, lane: Lane): Promise<void> {
+  private async drain(whatsappId: number, lane: Lane, state: LaneState): Promise<void> {
     for (;;) {
       const session = this.deps.local(whatsappId);
       if (!session || this.#stopped) return;
-      const next = await this.peek(whatsappId, lane);
+      const due = await peekDue(
+        this.ctx.scopes,
+        whatsappId,
+        laneKinds[lane],
+        lane === 'send' ? SENDS_PER_BATCH : 1,
+      );
+      const next = due[0];
       if (!next) return;
-      if (next.kind === 'send') await this.bucket(whatsappId, session.kind)?.take();
-      await this.#slots.take();
-      let ran: boolean;
-      try {
-        ran = await this.runOne(next, session);
-      } finally {
-        this.#slots.give();
-      }
+      const sends = next.kind === 'send' ? leadingSends(due) : [];
       // A row someone else holds (e.g. a delete cancelling it) is left for the next kick or poll.
+      const ran =
+        sends.length > 0
+          ? await this.runSends(whatsappId, sends, session, state)
+          : await this.inSlot(() => this.runOne(next, session));
       if (!ran) return;
     }
   }
 
-  private peek(whatsappId: number, lane: Lane): Promise<OutboxRow | undefined> {
-    return this.ctx.scopes.asSystem((tx) =>
-      tx.db
-        .selectFrom('outbox')
-        .where('whatsappId', '=', whatsappId)
-        .where('status', '=', 'pending')
-        .where('nextAttemptAt', '<=', new Date())
-        .where('kind', 'in', laneKinds[lane])
-        // Campaign sends (bulk) wait behind the connection's conversations: a reply never queues behind them.
-        .orderBy('bulk')
-        .orderBy('id')
-        .limit(1)
-        .selectAll()
-        .executeTakeFirst(),
-    );
+  private async inSlot<T>(fn: () => Promise<T>): Promise<T> {
+    await this.#slots.take();
+    try {
+      return await fn();
+    } finally {
+      this.#slots.give();
+    }
+  }
+
+  /**
+   * Sends as many of `due` as the connection's rate allows now, in one transaction. The first token is waited
+   * for outside any transaction and slot; the others are only those there already once the slot is ours, so a
+   * batch never holds a transaction waiting for the rate. Tokens of sends that did not go out are given back.
+   */
+  private async runSends(
+    whatsappId: number,
+    due: OutboxRow[],
+    session: ProviderSession,
+    lane: LaneState,
+  ): Promise<boolean> {
+    const bucket = this.bucket(whatsappId, session.kind);
+    await bucket?.take();
+    return this.inSlot(async () => {
+      const size = bucket ? 1 + bucket.takeUpTo(due.length - 1) : due.length;
+      const kicks = lane.kicks;
+      const attempted = await this.runBatch(due.slice(0, size), session, () => lane.kicks !== kicks);
+      bucket?.giveBack(size - attempted.count);
+      return attempted.taken > 0;
+    });
+  }
+
+  /**
+   * One batch (sendBatch); a provider's refusal is recorded in the same transaction, after the sends before it.
+   * When the transaction itself fails, its rows are run again one by one, so a bad row fails alone (the sends that
+   * went out are not repeated: the provider answers their idempotency keys with the wids it gave).
+   */
+  private async runBatch(
+    rows: OutboxRow[],
+    session: ProviderSession,
+    queuedSince: () => boolean,
+  ): Promise<{ taken: number; count: number }> {
+    const first = rows[0];
+    if (!first) return { taken: 0, count: 0 };
+    let failure: OutboxFailure | undefined;
+    try {
+      const result = await this.ctx.scopes.tenant(first.companyId).run(async (tx) => {
+        const batch = await sendBatch(tx, session, this.deps.storage, rows, queuedSince);
+        if (batch.failed) {
+          failure = failureOf(batch.failed.row, batch.failed.task, batch.failed.error, this.retry);
+          await writeFailure(tx, this.ctx, this.deps.storage, failure);
+        }
+        tx.afterCommit(() => {
+          for (const view of batch.views) emitMessageUpdated(this.ctx.realtime, tx.companyId, view);
+          for (const wid of batch.sentWids) this.deps.onSent?.(tx.companyId, first.whatsappId, wid);
+        });
+        return batch;
+      });
+      if (failure) this.failed(failure);
+      return { taken: result.taken, count: result.attempted };
+    } catch (err) {
+      if (rows.length === 1) {
+        await this.recordFailure(first, err);
+        return { taken: 1, count: 1 };
+      }
+      this.ctx.log.warn(
+        { err, whatsappId: first.whatsappId, sends: rows.length },
+        'outbox batch failed; one by one',
+      );
+      let taken = 0;
+      for (const row of rows) {
+        if (!(await this.runOne(row, session))) break;
+        taken += 1;
+      }
+      return { taken, count: rows.length };
+    }
   }
 
   /** Answers false when the row was no longer there to take. */
@@ -177,57 +255,24 @@ export class OutboxWorker {
         return true;
       });
     } catch (error) {
-      await this.recordFailure(peeked, task, error);
+      await this.recordFailure(peeked, error);
       return true;
     }
   }
 
-  private async recordFailure(row: OutboxRow, task: OutboxTask, error: unknown): Promise<void> {
-    const attempts = row.attempts + 1;
-    const reason = error instanceof Error ? error.message : String(error);
-    const transient = !(error instanceof ProviderError) || error.transient;
-    const givesUp = !transient || attempts >= maxAttempts[task.kind];
-    const delay = Math.min(this.retry.maxMs, this.retry.baseMs * 2 ** (attempts - 1));
-    const log = {
-      err: error,
-      companyId: row.companyId,
-      whatsappId: row.whatsappId,
-      kind: task.kind,
-      attempts,
-    };
-    await this.ctx.scopes.tenant(row.companyId).run(async (tx) => {
-      await tx
-        .updateTable('outbox')
-        .set({
-          attempts,
-          lastError: reason.slice(0, 1000),
-          // A send a campaign cancel held meanwhile stays held until the campaign restarts.
-          status: givesUp
-            ? 'failed'
-            : sql<'pending' | 'held'>`case when status = 'held' then 'held' else 'pending' end`,
-          nextAttemptAt: sql<Date>`now() + ${`${delay} milliseconds`}::interval`,
-          updatedAt: new Date(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (!givesUp) return;
-      if (task.kind === 'send') {
-        await tx
-          .updateTable('messages')
-          .set({ sendError: `ERR_SENDING_WAPP_MSG: ${reason}`.slice(0, 500), updatedAt: new Date() })
-          .where('id', '=', task.messageId)
-          .execute();
-        const views = await loadMessageViews(tx, this.deps.storage, [task.messageId]);
-        tx.afterCommit(() => views.forEach((v) => emitMessageUpdated(this.ctx.realtime, tx.companyId, v)));
-      }
-    });
-    if (givesUp) {
-      const code = task.kind === 'download' ? 'ERR_WAPP_DOWNLOAD_MEDIA' : 'ERR_SENDING_WAPP_MSG';
-      this.ctx.log.error({ ...log, code }, `outbox ${task.kind} failed for good`);
-    } else {
-      this.ctx.log.warn(log, `outbox ${task.kind} failed; retrying in ${delay} ms`);
-      setTimeout(() => this.kick(row.whatsappId), delay).unref();
-    }
+  /** Records a failed attempt in a transaction of its own (the one that failed was rolled back). */
+  private async recordFailure(row: OutboxRow, error: unknown): Promise<void> {
+    const failure = failureOf(row, row.payload as OutboxTask, error, this.retry);
+    await this.ctx.scopes
+      .tenant(row.companyId)
+      .run((tx) => writeFailure(tx, this.ctx, this.deps.storage, failure));
+    this.failed(failure);
+  }
+
+  /** After a failure's commit: its log line, and the retry's kick when it is due. */
+  private failed(failure: OutboxFailure): void {
+    logFailure(this.ctx, failure);
+    if (!failure.givesUp) setTimeout(() => this.kick(failure.row.whatsappId), failure.delayMs).unref();
   }
 
   /** The connection's bucket; none when its type is not limited. */

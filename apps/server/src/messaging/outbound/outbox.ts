@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import type { TenantTx } from '../../platform/tenancy';
-import { idempotencyKeyOf, messageIdOf, type OutboxTask } from './outbox-tasks';
+import type { Scopes, TenantTx } from '../../platform/tenancy';
+import type { OutboxRow } from './outbox-execute';
+import { idempotencyKeyOf, messageIdOf, type OutboxKind, type OutboxTask } from './outbox-tasks';
 
 /**
  * Queues a task for the connection's owner in the caller's transaction: the row commits with the message (or not
@@ -93,4 +94,30 @@ export async function dropHeldOutboxSends(tx: TenantTx, messageIds: number[]): P
     .returning('messageId')
     .execute();
   return rows.flatMap((r) => (r.messageId === null ? [] : [r.messageId]));
+}
+
+/**
+ * A connection's next due rows of the given kinds, in queue order, without locking them (the worker locks what it
+ * takes). One statement without a transaction of its own.
+ */
+export function peekDue(
+  scopes: Scopes,
+  whatsappId: number,
+  kinds: OutboxKind[],
+  limit: number,
+): Promise<OutboxRow[]> {
+  return scopes.asSystemStatements((tx) =>
+    tx.db
+      .selectFrom('outbox')
+      .where('whatsappId', '=', whatsappId)
+      .where('status', '=', 'pending')
+      .where('nextAttemptAt', '<=', new Date())
+      .where('kind', 'in', kinds)
+      // Campaign sends (bulk) wait behind the connection's conversations: a reply never queues behind them.
+      .orderBy('bulk')
+      .orderBy('id')
+      .limit(limit)
+      .selectAll()
+      .execute(),
+  );
 }

@@ -28,6 +28,23 @@ export class TokenBucket {
     return Math.ceil(((1 - this.#tokens) / this.perSecond) * 1000);
   }
 
+  /**
+   * Takes up to `n` whole tokens that are there now, never waiting: answers how many it took (0 when none). A batch
+   * of sends sizes itself by this, so no transaction ever waits for the rate.
+   */
+  takeUpTo(n: number): number {
+    this.refill();
+    const taken = Math.max(0, Math.min(n, Math.floor(this.#tokens)));
+    this.#tokens -= taken;
+    return taken;
+  }
+
+  /** Returns tokens taken for sends that did not go out (a batch cut short); never above the capacity. */
+  giveBack(n: number): void {
+    this.refill();
+    this.#tokens = Math.min(this.capacity, this.#tokens + Math.max(0, n));
+  }
+
   /** Waits until a token is available and takes it. */
   async take(): Promise<void> {
     for (;;) {
