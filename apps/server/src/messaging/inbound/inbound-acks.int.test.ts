@@ -127,4 +127,29 @@ describe('acks in bulk', () => {
     await eventually(async () => updates().some((m) => m.wid === earlyWid && m.ack === 3));
     socket.close();
   });
+
+  it('gives up an ack whose message never comes after five attempts, without holding the other acks', async () => {
+    const { company, connection, ingest, wids, rows, ackEvents, socket } = await sentMessages(1);
+    const never = 'WID-never-stored';
+    await Promise.all([
+      ingest({ type: 'message.status', wid: never, ack: 2 }),
+      ...wids.map((wid) => ingest({ type: 'message.status', wid, ack: 3 })),
+    ]);
+    await server.messaging.inbound.idle();
+    expect((await rows()).map((row) => row.ack)).toEqual([3]);
+    const chat = { companyId: company.id, whatsappId: connection.id, chatKey: `ack:${never}` };
+    for (let attempt = 2; attempt <= 5; attempt += 1) {
+      expect((await ackEvents()).find((e) => e.eventId === `ack:${never}:2`)).toMatchObject({
+        status: 'received',
+        attempts: attempt - 1,
+      });
+      server.messaging.inbound.kick(chat);
+      await server.messaging.inbound.idle();
+    }
+    expect((await ackEvents()).find((e) => e.eventId === `ack:${never}:2`)).toMatchObject({
+      status: 'processed',
+      attempts: 5,
+    });
+    socket.close();
+  });
 });
