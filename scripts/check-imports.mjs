@@ -47,7 +47,7 @@ export const UNSCOPED_DOORS = new Map([
   ['modules/tickets/use-cases/list-tickets.ts', 'a materialised CTE (the helpers have no `with`)'],
   ['modules/tickets/use-cases/create-ticket.ts', 'an advisory lock (raw SQL)'],
   ['messaging/bots/bot-data.ts', "the company's schedules and plan flags (companies and plans rows)"],
-  ['messaging/inbound/chat-drainer.ts', 'selects from an unnest() subquery'],
+  ['messaging/inbound/round-statements.ts', 'selects from an unnest() subquery'],
   ['messaging/sessions/session-requests.repository.ts', 'NOTIFY (raw SQL)'],
 ]);
 

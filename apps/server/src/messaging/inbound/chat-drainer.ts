@@ -5,24 +5,19 @@ import type { PictureRequests, PictureTarget } from '../pictures';
 import { lockChatForProcessing, tryLockChatsForProcessing } from '../../modules/contacts';
 import { ChatPrefetch } from './chat-prefetch';
 import { applyAcks } from './apply-acks';
-import { MAX_ATTEMPTS, recordAcksWaiting, recordWaitingAcks } from './waiting-acks';
+import { MAX_ATTEMPTS, recordAcksWaiting } from './waiting-acks';
+import { EVENTS_PER_ROUND, markProcessed, passingBookkeeping, roundEvents } from './round-statements';
 import { isAckChat, reviveEvent } from './event-key';
 import { NotStoredYet } from './handle-updates';
 import { BotCache, type QueuedTurn } from '../bots';
 import { WriteCounter } from '../../platform/db/write-counter';
 import { Effects, type InboundEnv } from './inbound-env';
 import { processEvent } from './process-event';
-import { anyOf } from '../../platform/db/any-of';
-import type { HeldWrite } from '../../platform/db/lean-pool';
-import { StatementTemplate } from '../../platform/db/statement-template';
-import { sql } from 'kysely';
 
 /** The pipeline's statements are key lookups: planned once, for any company (see TenantScope.run). */
 const PIPELINE_PLANS = { genericPlans: true, noSequentialScans: true };
 /** Chats of one company taken into one round (one transaction). */
 const CHATS_PER_ROUND = 50;
-/** Events processed in one round, all its chats together. */
-const EVENTS_PER_ROUND = 200;
 /** Events of one chat per transaction when a chat is drained on its own (after a failed round). */
 const CHAT_BATCH = 25;
 /** Pause before looking again at chats whose lock another transaction held (a send, another node). */
@@ -326,62 +321,6 @@ export class ChatDrainer {
     else if (givesUp) this.ctx.log.error(log, 'inbound event failed for good');
     else this.ctx.log.warn(log, 'inbound event failed; the sweep retries it');
   }
-}
-
-/**
- * The oldest unprocessed events of the round's chats (any number of chats: one array per column). Each chat's are
- * read from its own stretch of the chat index, in order: the plan reads only the round's events however many
- * other events wait (a backlog), whatever the statistics say.
- */
-const roundEvents = new StatementTemplate((tx, chats: { whatsappIds: number[]; chatKeys: string[] }) =>
-  tx
-    .unscoped()
-    .selectFrom(
-      sql<{
-        whatsappId: number;
-        chatKey: string;
-      }>`(select unnest(${chats.whatsappIds}::int[]) as whatsapp_id, unnest(${chats.chatKeys}::text[]) as chat_key)`.as(
-        'chat',
-      ),
-    )
-    .innerJoinLateral(
-      tx
-        .selectFrom('inboundEvents')
-        .where('status', '=', sql.lit('received'))
-        .where(sql<boolean>`inbound_events.whatsapp_id = chat.whatsapp_id`)
-        .where(sql<boolean>`inbound_events.chat_key = chat.chat_key`)
-        .orderBy('id')
-        .limit(sql.lit(EVENTS_PER_ROUND))
-        .select(['id', 'whatsappId', 'chatKey', 'payload', 'attempts'])
-        .as('event'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('event')
-    .orderBy('event.id')
-    .limit(sql.lit(EVENTS_PER_ROUND)),
-);
-
-const markProcessed = new StatementTemplate((tx, args: { ids: number[]; processedAt: Date }) =>
-  tx
-    .updateTable('inboundEvents')
-    .set((eb) => ({
-      status: sql.lit('processed'),
-      processedAt: args.processedAt,
-      attempts: eb('attempts', '+', sql.lit(1)),
-    }))
-    .where('id', '=', anyOf(args.ids)),
-);
-
-/**
- * The round's ticket touches, which may also wait past the round's own bookkeeping (it never reads tickets): a
- * round that ends with touches held writes them with its commit, in one round trip.
- */
-function passingBookkeeping(touches: TicketTouches): HeldWrite {
-  return {
-    take: () => touches.take(),
-    passes: (text) =>
-      touches.passes(text) || markProcessed.produced(text) || recordWaitingAcks.produced(text),
-  };
 }
 
 /** An event whose processing threw; its transaction rolled back. */
