@@ -112,7 +112,15 @@ describe('claiming a queued bot turn with its input', () => {
     expect(await claim()).toBeUndefined();
     expect(await statusOf(queued.id)).toEqual({ status: 'pending', claimedBy: null, attempts: 0 });
 
-    await scope.run((tx) => tx.deleteFrom('botTurns').where('id', '=', earlier).execute());
+    // Alone now: the test server's worker leaves a turn another node queued alone for 2 s from when it fell due.
+    await scope.run(async (tx) => {
+      await tx.deleteFrom('botTurns').where('id', '=', earlier).execute();
+      await tx
+        .updateTable('botTurns')
+        .set({ nextAttemptAt: new Date() })
+        .where('id', '=', queued.id)
+        .execute();
+    });
     const claimed = await claim();
     expect(claimed?.turn).toMatchObject({
       id: queued.id,
