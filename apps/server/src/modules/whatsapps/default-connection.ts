@@ -27,13 +27,18 @@ export async function findDefaultConnection(
     const own = user?.whatsappId ? await findWhatsapp(tx, user.whatsappId) : undefined;
     if (own) return own;
   }
-  const connected = await tx
+  const connected = await findConnectedDefault(tx);
+  if (!connected) throw AppError.notFound('ERR_NO_DEF_WAPP_FOUND');
+  return connected;
+}
+
+/** The company's default connection when CONNECTED, else any CONNECTED one, else none. */
+export function findConnectedDefault(tx: TenantTx): Promise<WhatsappRow | undefined> {
+  return tx
     .selectFrom('whatsapps')
     .where('status', '=', 'CONNECTED')
     .selectAll()
     .orderBy('isDefault', 'desc')
     .orderBy('id')
     .executeTakeFirst();
-  if (!connected) throw AppError.notFound('ERR_NO_DEF_WAPP_FOUND');
-  return connected;
 }

@@ -4,6 +4,7 @@ import type { TenantTx } from '../../../platform/tenancy';
 import { findOrCreateTicketQuietly } from '../../tickets';
 import { chatIdOfContact, lockChat } from '../../contacts';
 import { sendMessage, type OutgoingEnv } from '../../messages';
+import { findConnectedDefault } from '../../whatsapps';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
 import { loadScheduleView } from '../schedules.service';
@@ -34,14 +35,7 @@ async function connectionFor(tx: TenantTx, userId: number | null) {
   if (own && own.id !== null && own.name !== null && own.status !== null) {
     return { connection: { id: own.id, name: own.name, status: own.status }, userName };
   }
-  const fallback = await tx
-    .selectFrom('whatsapps')
-    .where('status', '=', 'CONNECTED')
-    .select(['id', 'name', 'status'])
-    .orderBy('isDefault', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  return { connection: fallback, userName };
+  return { connection: await findConnectedDefault(tx), userName };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { TenantTx } from '../../../platform/tenancy';
 import { chatIdOfContact, lockChats, type ContactRow } from '../../contacts';
 import { storeOutgoingMany, type OutgoingSend } from '../../messages';
 import { findOrCreateTicketsQuietly } from '../../tickets';
+import { findConnectedDefault } from '../../whatsapps';
 import { scheduleSaved } from '../schedules.events';
 import { presentSchedule } from '../schedules.presenter';
 import type { ScheduleRow } from '../schedules.repository';
@@ -62,13 +63,7 @@ async function connectionsFor(tx: TenantTx, userIds: Array<number | null>) {
   };
   const fallback = userIds.every((id) => ownConnection(id) !== undefined)
     ? undefined
-    : await tx
-        .selectFrom('whatsapps')
-        .where('status', '=', 'CONNECTED')
-        .select(['id', 'name', 'status'])
-        .orderBy('isDefault', 'desc')
-        .orderBy('id')
-        .executeTakeFirst();
+    : await findConnectedDefault(tx);
   return (userId: number | null) => ({
     connection: ownConnection(userId) ?? fallback,
     userName: (userId === null ? undefined : authors.get(userId)?.userName) ?? null,
