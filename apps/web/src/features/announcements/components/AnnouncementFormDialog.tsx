@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementInput, DEFAULT_ANNOUNCEMENT_PRIORITY, type AnnouncementView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useEntityDialog } from '../../../components/form/useEntityDialog';
-import { uploadOrKeepSaved } from '../../../lib/api/uploadAfterSave';
-import { toast } from '../../../lib/toast';
 import { AttachmentField } from '../../queues/components/AttachmentField';
+import { useRecordAttachment } from '../../queues/components/useRecordAttachment';
 import { contractResolver } from '../../queues/formResolver';
 import { useRemoveAnnouncementMedia, useSaveAnnouncement, useUploadAnnouncementMedia } from '../api';
 
@@ -43,16 +41,19 @@ export function AnnouncementFormDialog({
   const { t } = useTranslation('announcements');
   const { t: tc } = useTranslation();
   const save = useSaveAnnouncement();
-  const upload = useUploadAnnouncementMedia();
-  const removeMedia = useRemoveAnnouncementMedia();
-  const [pending, setPending] = useState<File | null>(null);
-  const [savedMediaName, setSavedMediaName] = useState(record?.mediaName ?? null);
+  const attachment = useRecordAttachment({
+    recordId: record?.id,
+    savedName: record?.mediaName,
+    upload: useUploadAnnouncementMedia(),
+    remove: useRemoveAnnouncementMedia(),
+    removedMessage: t('toasts.imageDeleted'),
+  });
   const { form, dialog } = useEntityDialog({
     resolver,
     values: formValues(record),
     save: async (body) => {
       const saved = await save.mutateAsync({ id: record?.id, body });
-      if (pending) await uploadOrKeepSaved(upload.mutateAsync({ id: saved.id, file: pending }));
+      await attachment.uploadFor(saved.id);
       return saved;
     },
     savedMessage: t('toasts.saved'),
@@ -86,22 +87,7 @@ export function AnnouncementFormDialog({
         <MenuItem value="2">{t('priority.2')}</MenuItem>
         <MenuItem value="3">{t('priority.3')}</MenuItem>
       </FormTextField>
-      <AttachmentField
-        accept={ANNOUNCEMENT_IMAGE_ACCEPT}
-        savedName={savedMediaName}
-        pending={pending}
-        onPick={setPending}
-        removing={removeMedia.isPending}
-        onRemoveSaved={() =>
-          record &&
-          removeMedia.mutate(record.id, {
-            onSuccess: () => {
-              setSavedMediaName(null);
-              toast.success(t('toasts.imageDeleted'));
-            },
-          })
-        }
-      />
+      <AttachmentField accept={ANNOUNCEMENT_IMAGE_ACCEPT} {...attachment.field} />
     </FormDialog>
   );
 }

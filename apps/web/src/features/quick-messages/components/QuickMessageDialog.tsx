@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { Controller } from 'react-hook-form';
@@ -7,9 +6,8 @@ import type { QuickMessageView } from '@zapdesk/contracts';
 import { FormDialog } from '../../../components/FormDialog';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useEntityDialog } from '../../../components/form/useEntityDialog';
-import { uploadOrKeepSaved } from '../../../lib/api/uploadAfterSave';
-import { toast } from '../../../lib/toast';
 import { AttachmentField } from '../../queues/components/AttachmentField';
+import { useRecordAttachment } from '../../queues/components/useRecordAttachment';
 import { useRemoveQuickMessageMedia, useSaveQuickMessage, useUploadQuickMessageMedia } from '../api';
 import { quickMessageFormResolver, quickMessageFormValues } from '../quickMessageForm';
 import { MessageField } from './MessageField';
@@ -26,10 +24,13 @@ export function QuickMessageDialog({
 }) {
   const { t } = useTranslation('quickMessages');
   const save = useSaveQuickMessage();
-  const upload = useUploadQuickMessageMedia();
-  const removeMedia = useRemoveQuickMessageMedia();
-  const [pending, setPending] = useState<File | null>(null);
-  const [savedMediaName, setSavedMediaName] = useState(record?.mediaName ?? null);
+  const attachment = useRecordAttachment({
+    recordId: record?.id,
+    savedName: record?.mediaName,
+    upload: useUploadQuickMessageMedia(),
+    remove: useRemoveQuickMessageMedia(),
+    removedMessage: t('toasts.attachmentDeleted'),
+  });
   const { form, dialog } = useEntityDialog({
     resolver: quickMessageFormResolver,
     values: quickMessageFormValues(record),
@@ -37,7 +38,7 @@ export function QuickMessageDialog({
       const body = { shortcode: values.shortcode, message: values.message, geral: values.geral };
       const saved = await save.mutateAsync({ id: record?.id, body });
       // The file goes once the record exists (spec 2 section 7: upload after save).
-      if (pending) await uploadOrKeepSaved(upload.mutateAsync({ id: saved.id, file: pending }));
+      await attachment.uploadFor(saved.id);
       return saved;
     },
     savedMessage: t('toasts.saved'),
@@ -79,21 +80,7 @@ export function QuickMessageDialog({
           />
         )}
       />
-      <AttachmentField
-        savedName={savedMediaName}
-        pending={pending}
-        onPick={setPending}
-        removing={removeMedia.isPending}
-        onRemoveSaved={() =>
-          record &&
-          removeMedia.mutate(record.id, {
-            onSuccess: () => {
-              setSavedMediaName(null);
-              toast.success(t('toasts.attachmentDeleted'));
-            },
-          })
-        }
-      />
+      <AttachmentField {...attachment.field} />
     </FormDialog>
   );
 }

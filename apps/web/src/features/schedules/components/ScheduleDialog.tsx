@@ -12,6 +12,7 @@ import { useErrorText } from '../../../components/form/useErrorText';
 import { toast } from '../../../lib/toast';
 import { useCurrentUser } from '../../auth/sessionContext';
 import { AttachmentField } from '../../queues/components/AttachmentField';
+import { useRecordAttachment } from '../../queues/components/useRecordAttachment';
 import { useRemoveScheduleMedia, useSaveSchedule, useUploadScheduleMedia } from '../api';
 import { fromZonedInput, toZonedInput } from '../zonedTime';
 import { ScheduleBodyField } from './ScheduleBodyField';
@@ -39,16 +40,18 @@ function ScheduleForm({
   const user = useCurrentUser();
   const timeZone = user.timeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
   const save = useSaveSchedule();
-  const upload = useUploadScheduleMedia();
-  const removeMedia = useRemoveScheduleMedia();
+  const attachment = useRecordAttachment({
+    recordId: schedule?.id,
+    savedName: schedule?.mediaName,
+    upload: useUploadScheduleMedia(),
+    remove: useRemoveScheduleMedia(),
+  });
   const [contact, setContact] = useState<ScheduleContact | null>(schedule?.contact ?? givenContact);
   const [body, setBody] = useState(schedule?.body ?? '');
   const [sendAt, setSendAt] = useState(() => {
     const at = schedule ? new Date(schedule.sendAt) : (start ?? new Date(Date.now() + 3_600_000));
     return toZonedInput(at, timeZone);
   });
-  const [pending, setPending] = useState<File | null>(null);
-  const [savedMediaName, setSavedMediaName] = useState(schedule?.mediaName ?? null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const sent = schedule?.sentAt != null;
 
@@ -68,7 +71,7 @@ function ScheduleForm({
         found[field] ??= errorText(issue.message);
       }
     }
-    if (pending && !isImage(pending)) found.file = t('dialog.imagesOnly');
+    if (attachment.pending && !isImage(attachment.pending)) found.file = t('dialog.imagesOnly');
     setErrors(found);
     if (!parsed.success || found.file) return;
     let saved: ScheduleView;
@@ -77,13 +80,7 @@ function ScheduleForm({
     } catch {
       return;
     }
-    if (pending) {
-      try {
-        await upload.mutateAsync({ id: saved.id, file: pending });
-      } catch {
-        // Saved without its file; the upload error was toasted.
-      }
-    }
+    await attachment.uploadFor(saved.id);
     toast.success(t('toasts.saved'));
     onClose();
   };
@@ -113,19 +110,7 @@ function ScheduleForm({
           margin="normal"
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'schedule-send-at' } }}
         />
-        <AttachmentField
-          savedName={savedMediaName}
-          pending={pending}
-          onPick={setPending}
-          disabled={sent}
-          removing={removeMedia.isPending}
-          onRemoveSaved={() =>
-            schedule &&
-            removeMedia.mutate(schedule.id, {
-              onSuccess: () => setSavedMediaName(null),
-            })
-          }
-        />
+        <AttachmentField disabled={sent} {...attachment.field} />
         {errors.file && <Alert severity="error">{errors.file}</Alert>}
       </DialogContent>
       <DialogActions>
@@ -134,7 +119,7 @@ function ScheduleForm({
           type="submit"
           variant="contained"
           disabled={sent}
-          loading={save.isPending || upload.isPending}
+          loading={save.isPending || attachment.uploading}
           data-testid="schedule-save"
         >
           {schedule ? t('dialog.save') : t('dialog.add')}
