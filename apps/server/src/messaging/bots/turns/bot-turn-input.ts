@@ -121,7 +121,8 @@ async function readTurn(
         : prompt && { ...read, bot: { kind: 'prompt', prompt, history: historyLines(history) } };
     return { claimed: claimedOf(answers), input };
   }
-  if (turn.integrationId === null) return { claimed: claimedOf(await runLead(tx, lead)), input: undefined };
+  if (turn.integrationId === null)
+    return { claimed: claimedOf(await StatementTemplate.all(tx, lead)), input: undefined };
   const answers = await StatementTemplate.all(tx, [
     ...lead,
     ...shared,
@@ -145,10 +146,6 @@ async function readTurn(
         };
   return { claimed: claimedOf(answers), input };
 }
-
-/** The claim alone, for a turn with neither prompt nor integration (nothing to read). */
-const runLead = (tx: TenantTx, lead: Array<BoundRun<BotTurnRow>>): Promise<unknown[][]> =>
-  StatementTemplate.all(tx, lead);
 
 type TicketWithFlags = TicketRow & { planUseOpenAi: boolean | null; planUseIntegrations: boolean | null };
 type HistoryRow = { fromMe: boolean; body: string; mediaType: string; transcription: string | null };

@@ -131,20 +131,7 @@ export async function claimBotTurn(scopes: Scopes, nodeId: string): Promise<BotT
  * was released and taken over): the caller rolls back.
  */
 export async function recordSteps(tx: TenantTx, turn: BotTurnRow, steps: StepsRecord): Promise<boolean> {
-  const result = await tx
-    .updateTable('botTurns')
-    .set({
-      applied: steps.applied,
-      ...(steps.actions ? { actions: JSON.stringify(steps.actions) } : {}),
-      ...(steps.done ? { status: 'done' as const } : {}),
-      updatedAt: new Date(),
-    })
-    .where('id', '=', turn.id)
-    .where('status', '=', 'running')
-    .where('claimedBy', '=', turn.claimedBy)
-    .where('applied', '=', steps.from)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return (await recordedSteps.run(tx, recordArgs(turn, steps))).length > 0;
 }
 
 /** What a stretch of steps leaves in its turn's row (see recordSteps). */
@@ -178,15 +165,7 @@ export class HeldStepsRecord implements HeldWrite {
     const steps = this.#steps;
     if (!steps) return null;
     this.#steps = undefined;
-    return recordedSteps.statement(this.tx, {
-      id: this.turn.id,
-      claimedBy: this.turn.claimedBy ?? '',
-      from: steps.from,
-      applied: steps.applied,
-      actions: steps.actions ? JSON.stringify(steps.actions) : undefined,
-      status: steps.done ? 'done' : undefined,
-      updatedAt: new Date(),
-    });
+    return recordedSteps.statement(this.tx, recordArgs(this.turn, steps));
   }
 
   passes(text: string): boolean {
@@ -194,6 +173,18 @@ export class HeldStepsRecord implements HeldWrite {
   }
 }
 
+/** The arguments of recordedSteps for a stretch; its clock is read here, as the statement is made. */
+const recordArgs = (turn: BotTurnRow, steps: StepsRecord) => ({
+  id: turn.id,
+  claimedBy: turn.claimedBy ?? '',
+  from: steps.from,
+  applied: steps.applied,
+  actions: steps.actions ? JSON.stringify(steps.actions) : undefined,
+  status: steps.done ? ('done' as const) : undefined,
+  updatedAt: new Date(),
+});
+
+/** The stretch's count and state (and answer, the first time), while the turn is still running for its claimer. */
 const recordedSteps = new StatementTemplate(
   (
     tx,
@@ -218,7 +209,8 @@ const recordedSteps = new StatementTemplate(
       .where('id', '=', args.id)
       .where('status', '=', sql.lit('running'))
       .where('claimedBy', '=', args.claimedBy)
-      .where('applied', '=', args.from),
+      .where('applied', '=', args.from)
+      .returning('id'),
 );
 
 export async function finishTurn(
