@@ -6,6 +6,18 @@ import { asCompany } from '../../../test/messaging-fixtures';
 import { StatementTemplate } from './statement-template';
 import { WriteCounter } from './write-counter';
 
+/** The company's tags like `at`, with the text the statement travelled in and its transaction. */
+const sentWith = new StatementTemplate((tx, args: { at: string }) =>
+  tx
+    .selectFrom('tags')
+    .where('name', 'like', args.at)
+    .select((eb) => [
+      sql<string>`current_query()`.as('sentText'),
+      sql<string>`txid_current()::text`.as('txId'),
+      eb.fn.countAll<number>().as('tagCount'),
+    ]),
+);
+
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
@@ -96,16 +108,6 @@ describe('StatementTemplate', () => {
     await asCompany(server, a.company.id, (tx) =>
       insertTag.run(tx, { name: `${prefix} a`, color: '#abcdef' }),
     );
-    const sentWith = new StatementTemplate((tx, args: { at: string }) =>
-      tx
-        .selectFrom('tags')
-        .where('name', 'like', args.at)
-        .select((eb) => [
-          sql<string>`current_query()`.as('sentText'),
-          sql<string>`txid_current()::text`.as('txId'),
-          eb.fn.countAll<number>().as('tagCount'),
-        ]),
-    );
     const scope = server.ctx.scopes.tenant(a.company.id);
     const read = () =>
       scope.read((tx) =>
@@ -136,16 +138,6 @@ describe('StatementTemplate', () => {
     );
     await asCompany(server, b.company.id, (tx) =>
       insertTag.run(tx, { name: `${prefix} b`, color: '#abcdef' }),
-    );
-    const sentWith = new StatementTemplate((tx, args: { at: string }) =>
-      tx
-        .selectFrom('tags')
-        .where('name', 'like', args.at)
-        .select((eb) => [
-          sql<string>`current_query()`.as('sentText'),
-          sql<string>`txid_current()::text`.as('txId'),
-          eb.fn.countAll<number>().as('tagCount'),
-        ]),
     );
     const scope = server.ctx.scopes.tenant(a.company.id);
     const runs = [];
